@@ -1,0 +1,82 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Kindred",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "kindred", targets: ["kindred"]),
+        .library(name: "KindredSDK", targets: ["KindredSDK"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.115.0"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.12.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.8.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.10.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.1.0"),
+        .package(url: "https://github.com/vapor/swift-openapi-vapor.git", from: "1.0.1"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: - shared
+
+        /// The wire contract: types, client and server protocol generated from `openapi.yaml`.
+        .target(
+            name: "KindredAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+
+        // MARK: - client
+
+        /// The Swift SDK: sessions, token storage, refresh, retries, realtime. No UI imports.
+        .target(
+            name: "KindredSDK",
+            dependencies: [
+                "KindredAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // MARK: - server
+
+        .target(
+            name: "KindredServer",
+            dependencies: [
+                "KindredAPI",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
+            ]
+        ),
+        .executableTarget(
+            name: "kindred",
+            dependencies: ["KindredServer"]
+        ),
+
+        // MARK: - tests
+
+        .testTarget(
+            name: "KindredServerTests",
+            dependencies: [
+                "KindredServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+        .testTarget(
+            name: "KindredSDKTests",
+            dependencies: ["KindredSDK", "KindredServer"]
+        ),
+    ]
+)

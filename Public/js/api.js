@@ -1,0 +1,242 @@
+// The one API client every Kindred web page uses.
+// - The access token lives only in this module's memory (never storage), so a script
+//   injected elsewhere can't read it from localStorage; the refresh token is an HttpOnly
+//   cookie the server sets, so a page load restores the session with POST /auth/refresh.
+// - A 401 triggers exactly one refresh (shared by all calls that hit it) and one retry.
+// - Every failure, including "the network is down", becomes an ApiError.
+import { deviceLabel, newId } from './device.js';
+import { ApiError, networkError, toError } from './errors.js';
+import { xhrPost } from './xhr.js';
+
+export { ApiError };
+
+const BASE = '/api/v1';
+const REFRESH_EARLY_MS = 60_000; // refresh a minute before the token expires
+const RETRY_REFRESH_MS = 15_000; // after a network failure of a proactive refresh
+
+// ---- session state ----------------------------------------------------------------
+let session = null; // { accessToken, expiresAt (ms), sessionId, me }
+let generation = 0; // bumped on sign-in/out so a late refresh can't resurrect an old session
+let refreshPromise = null;
+let refreshTimer = null;
+let ending = null; // reason of an intentional sign-out in flight, see endSession()
+const listeners = new Set();
+
+/** The signed-in session without the token: { sessionId, me, accessTokenExpiresAt } or null. */
+export function currentSession() {
+  if (!session) return null;
+  return { sessionId: session.sessionId, me: session.me,
+    accessTokenExpiresAt: new Date(session.expiresAt).toISOString() };
+}
+
+/**
+ * listener(session|null, reason). Reasons: signed-in, restored, refreshed, me-updated,
+ * signed-out, expired, revoked, deleted. Returns an unsubscribe function.
+ */
+export function onSessionChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(reason) {
+  const snapshot = currentSession();
+  for (const listener of [...listeners]) {
+    try { listener(snapshot, reason); } catch (err) { queueMicrotask(() => { throw err; }); }
+  }
+}
+
+function setSession(auth, reason) {
+  session = { accessToken: auth.accessToken, expiresAt: Date.parse(auth.accessTokenExpiresAt),
+    sessionId: auth.sessionId, me: auth.me };
+  if (reason !== 'refreshed') generation += 1;
+  scheduleRefresh();
+  emit(reason);
+}
+
+/** Replace the cached account (after PATCH /me or a profile.updated event). */
+export function updateMe(me) {
+  if (!session || !me) return;
+  session.me = me;
+  emit('me-updated');
+}
+
+/** Forget the session here without asking the server (it already knows, or can't be reached). */
+export function signOutLocally(reason = 'signed-out') {
+  if (!session) return;
+  if (ending && reason !== ending) return; // an intentional end is in flight and will say why
+  session = null;
+  generation += 1;
+  clearTimeout(refreshTimer);
+  emit(reason);
+}
+
+/**
+ * Run a request that ends this session on purpose (sign out, revoke this device, delete the
+ * account), then sign out locally with `reason`. Meanwhile the server's realtime
+ * "session.revoked" or a failing refresh is expected, so it can't replace our reason.
+ */
+export async function endSession(action, reason) {
+  ending = reason;
+  try {
+    const result = await action();
+    ending = null;
+    signOutLocally(reason);
+    return result;
+  } finally {
+    ending = null;
+  }
+}
+
+// ---- refresh ----------------------------------------------------------------------
+function scheduleRefresh(delay) {
+  clearTimeout(refreshTimer);
+  if (!session) return;
+  const lifetime = session.expiresAt - Date.now();
+  // Short-lived tokens (tests) refresh at 80% of their life instead of a minute early.
+  const early = Math.min(REFRESH_EARLY_MS, lifetime * 0.2);
+  const wait = delay ?? Math.max(1_000, lifetime - early);
+  refreshTimer = setTimeout(() => {
+    refreshOnce().catch((err) => {
+      if (err.isNetworkError) scheduleRefresh(RETRY_REFRESH_MS); // offline: keep the session, try later
+    });
+  }, wait);
+}
+
+// A background tab's timers are throttled; catch up as soon as it is visible again.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && session && session.expiresAt - Date.now() < REFRESH_EARLY_MS) {
+    refreshOnce().catch(() => {});
+  }
+});
+
+/** Single-flight: every caller during a refresh shares the same promise. */
+function refreshOnce() {
+  if (!refreshPromise) {
+    refreshPromise = withRefreshLock(doRefresh).finally(() => { refreshPromise = null; });
+  }
+  return refreshPromise;
+}
+
+// Refresh tokens are single-use and a reused one revokes the session, so two tabs must not
+// refresh with the same cookie at once. Web Locks serialise them (the second tab then sends
+// the already-rotated cookie). Without Web Locks (insecure origins) we go without.
+function withRefreshLock(fn) {
+  return navigator.locks ? navigator.locks.request('kindred-auth-refresh', fn) : fn();
+}
+
+async function doRefresh() {
+  const gen = generation;
+  const hadSession = Boolean(session);
+  const res = await send('POST', '/auth/refresh', { body: { refreshTokenDelivery: 'cookie' } });
+  if (gen !== generation) return currentSession(); // signed in/out meanwhile: ignore the result
+  if (res.ok) {
+    setSession(await res.json(), hadSession ? 'refreshed' : 'restored');
+    return currentSession();
+  }
+  const err = await toError(res);
+  if (res.status >= 400 && res.status < 500 && res.status !== 429) signOutLocally('expired');
+  throw err;
+}
+
+// ---- requests ---------------------------------------------------------------------
+async function send(method, path, { body, token, idempotencyKey, headers = {}, signal } = {}) {
+  const requestId = newId();
+  const all = { Accept: 'application/json, application/problem+json', 'X-Request-ID': requestId, ...headers };
+  if (method === 'POST') all['Idempotency-Key'] = idempotencyKey || newId();
+  if (token) all.Authorization = `Bearer ${token}`;
+  let payload;
+  if (body !== undefined) {
+    all['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  try {
+    return await fetch(BASE + path, { method, headers: all, body: payload, signal,
+      credentials: 'same-origin', cache: 'no-store' });
+  } catch (err) {
+    if (err.name === 'AbortError') throw err;
+    throw networkError(requestId);
+  }
+}
+
+async function parse(res) {
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204 || !/json/.test(res.headers.get('Content-Type') || '')) return null;
+  return res.json();
+}
+
+/**
+ * Runs attempt(token) and, on a 401 with a token, refreshes once and runs it again.
+ * If another call already refreshed while we waited, we just retry with the new token.
+ */
+async function withAuth(auth, attempt) {
+  const used = auth ? session?.accessToken : undefined;
+  const res = await attempt(used);
+  if (res.status !== 401 || !used) return res;
+  if (session && session.accessToken === used) await refreshOnce();
+  return session ? attempt(session.accessToken) : res;
+}
+
+/** Generic request; options: { auth = true, headers, signal }. Resolves to JSON or null. */
+export async function request(method, path, body, { auth = true, headers, signal } = {}) {
+  const idempotencyKey = method === 'POST' ? newId() : undefined; // same key on the retry
+  const res = await withAuth(auth, (token) => send(method, path, { body, token, idempotencyKey, headers, signal }));
+  return parse(res);
+}
+
+/** POST raw bytes (e.g. a photo) with upload progress: onProgress(fraction 0..1). */
+function upload(path, blob, { onProgress, signal } = {}) {
+  const idempotencyKey = newId(); // the same on the retry after a refresh
+  return withAuth(true, (token) => {
+    const requestId = newId();
+    const headers = { 'Content-Type': 'application/octet-stream', Accept: 'application/json, application/problem+json',
+      'Idempotency-Key': idempotencyKey, 'X-Request-ID': requestId };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return xhrPost(BASE + path, blob, { headers, onProgress, signal })
+      .catch((err) => { throw err.name === 'AbortError' ? err : networkError(requestId); });
+  }).then(parse);
+}
+
+export const api = {
+  get: (path, opts) => request('GET', path, undefined, opts),
+  post: (path, body, opts) => request('POST', path, body, opts),
+  put: (path, body, opts) => request('PUT', path, body, opts),
+  patch: (path, body, opts) => request('PATCH', path, body, opts),
+  delete: (path, opts) => request('DELETE', path, undefined, opts),
+  upload,
+};
+
+// ---- auth flows -------------------------------------------------------------------
+/** Create an account; resolves to the session. fields: { email, username, displayName, password }. */
+export async function signUp(fields) {
+  const auth = await api.post('/auth/sign-up',
+    { ...fields, device: deviceLabel(), refreshTokenDelivery: 'cookie' }, { auth: false });
+  setSession(auth, 'signed-in');
+  return currentSession();
+}
+
+export async function signIn({ email, password }) {
+  const auth = await api.post('/auth/sign-in',
+    { email, password, device: deviceLabel(), refreshTokenDelivery: 'cookie' }, { auth: false });
+  setSession(auth, 'signed-in');
+  return currentSession();
+}
+
+/** Revoke the session on the server (which clears the cookie), then forget it here. */
+export async function signOut() {
+  if (!session) return;
+  try {
+    await endSession(() => api.post('/auth/sign-out'), 'signed-out');
+  } catch {
+    signOutLocally('signed-out'); // the person asked to leave: a dead network must not stop that
+  }
+}
+
+/** On page load: use the refresh cookie, if any. Resolves to the session or null. */
+export async function restoreSession() {
+  try {
+    return await refreshOnce();
+  } catch (err) {
+    if (err.status >= 400 && err.status < 500) return null; // no or dead cookie: signed out
+    throw err;
+  }
+}

@@ -1,0 +1,153 @@
+// The Kindred web shell: restores the session, draws the header, routes between pages
+// and turns session changes (sign-out, revocation, deletion) into the right screen + message.
+import { currentSession, onSessionChange, restoreSession, signOut } from './api.js';
+import { connectRealtime, onStatus } from './realtime.js';
+import { navigate, startRouter } from './router.js';
+import { h } from './dom.js';
+import { avatar } from './components.js';
+import * as home from './pages/home.js';
+import * as auth from './pages/auth.js';
+import * as profile from './pages/profile.js';
+import * as sessions from './pages/sessions.js';
+import * as account from './pages/account.js';
+
+// guest: only when signed out (signed-in people go home); auth: only when signed in.
+const ROUTES = {
+  '/': { render: home.render, title: 'Home' },
+  '/sign-in': { render: auth.renderSignIn, title: 'Sign in', guest: true },
+  '/sign-up': { render: auth.renderSignUp, title: 'Create account', guest: true },
+  '/profile': { render: profile.render, title: 'Profile', auth: true },
+  '/sessions': { render: sessions.render, title: 'Sessions', auth: true },
+  '/account': { render: account.render, title: 'Account', auth: true },
+};
+const NOT_FOUND = {
+  title: 'Not found',
+  render: (root) => root.append(h('h1', { tabindex: '-1' }, 'Page not found'),
+    h('p', {}, h('a', { href: '#/' }, 'Go to the home page'))),
+};
+
+const main = document.getElementById('app');
+const header = document.getElementById('site-header');
+let cleanup = null;
+let pending = null; // one-shot message for the next page, e.g. "Your account was deleted."
+let firstRender = true;
+let path = '/';
+let liveStatus = 'idle';
+
+/** Queue a message shown under the next page's heading. kind: info | success | warning. */
+function flash(message, kind = 'info') {
+  pending = { message, kind };
+}
+
+function renderPage(route) {
+  const def = ROUTES[route.path] || NOT_FOUND;
+  const session = currentSession();
+  if (def.auth && !session) {
+    flash('Please sign in to continue.');
+    return navigate(`/sign-in?next=${encodeURIComponent(route.path)}`, { replace: true });
+  }
+  if (def.guest && session) return navigate('/', { replace: true });
+
+  cleanup?.();
+  cleanup = null;
+  path = route.path;
+  main.replaceChildren();
+  document.title = def.title === 'Home' ? 'Kindred' : `${def.title} · Kindred`;
+  cleanup = def.render(main, { session, navigate, flash, query: route.query }) || null;
+
+  if (pending) {
+    const { message, kind } = pending;
+    pending = null;
+    const note = h('p', { class: `notice notice-${kind}`, role: 'status', dataset: { testid: 'flash' } }, message);
+    const h1 = main.querySelector('h1');
+    if (h1) h1.after(note); else main.prepend(note);
+  }
+  renderHeader();
+  // Move focus to the new heading so screen readers announce the page; not on first load,
+  // where the browser's own focus handling is what people expect.
+  if (!firstRender) main.querySelector('h1')?.focus({ preventScroll: false });
+  firstRender = false;
+}
+
+function renderHeader() {
+  const session = currentSession();
+  const brand = h('a', { class: 'brand', href: '#/', 'aria-label': 'Kindred home' },
+    h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), 'Kindred');
+  if (!session) {
+    header.replaceChildren(h('div', { class: 'bar' }, brand));
+    return;
+  }
+  const { profile: p } = session.me;
+  const link = (href, label, testid) => h('li', {}, h('a', {
+    href: `#${href}`, dataset: { testid }, 'aria-current': path === href ? 'page' : null,
+  }, label));
+  const signOutButton = h('button', { type: 'button', class: 'linklike', dataset: { testid: 'nav-signout' } }, 'Sign out');
+  signOutButton.addEventListener('click', async () => {
+    signOutButton.disabled = true;
+    await signOut(); // the session listener below shows the signed-out home
+  });
+  header.replaceChildren(
+    h('div', { class: 'bar' }, brand,
+      h('a', { class: 'who', href: '#/profile', 'aria-label': `Your profile: ${p.displayName || p.username}` },
+        avatar(p, { size: 'sm', testid: 'header-avatar' }),
+        h('span', { class: 'who-name', dataset: { testid: 'header-name' } }, p.displayName || p.username),
+        h('span', {
+          class: 'live-dot', role: 'img', dataset: { state: liveStatus, testid: 'realtime-status' },
+          'aria-label': liveStatus === 'open' ? 'Live updates on' : 'Live updates reconnecting',
+          title: liveStatus === 'open' ? 'Live' : 'Reconnecting…',
+        }))),
+    h('nav', { class: 'nav', 'aria-label': 'Account' }, h('ul', {},
+      link('/profile', 'Profile', 'nav-profile'),
+      link('/sessions', 'Sessions', 'nav-sessions'),
+      link('/account', 'Account', 'nav-account'),
+      h('li', {}, signOutButton))),
+  );
+}
+
+// Session changes that didn't come from a page's own navigation decide the next screen.
+onSessionChange((session, reason) => {
+  if (firstRender) return; // still booting
+  if (reason === 'signed-out') {
+    flash('You’re signed out.');
+    navigate('/');
+  } else if (reason === 'revoked') {
+    flash('You were signed out because this session was revoked.', 'warning');
+    navigate('/sign-in');
+  } else if (reason === 'expired') {
+    flash('Your session has ended. Please sign in again.', 'warning');
+    navigate(`/sign-in?next=${encodeURIComponent(path)}`);
+  } else if (reason === 'deleted') {
+    flash('Your account was deleted.', 'success');
+    navigate('/');
+  } else {
+    renderHeader(); // signed-in pages navigate themselves; refreshed / me-updated just redraw
+  }
+});
+
+onStatus((status) => {
+  liveStatus = status;
+  const dot = header.querySelector('.live-dot');
+  if (dot) {
+    dot.dataset.state = status;
+    dot.setAttribute('aria-label', status === 'open' ? 'Live updates on' : 'Live updates reconnecting');
+    dot.title = status === 'open' ? 'Live' : 'Reconnecting…';
+  }
+});
+
+// The skip link targets #app, which a hash router would read as a route: handle it here.
+document.querySelector('.skip-link')?.addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
+
+async function boot() {
+  connectRealtime(); // connects now if the cookie restores a session, and after any sign-in
+  try {
+    await restoreSession();
+  } catch (err) {
+    flash(err.detail || 'Kindred could not be reached.', 'warning');
+  }
+  startRouter(renderPage);
+}
+
+boot();

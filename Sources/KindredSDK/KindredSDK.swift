@@ -1,0 +1,3 @@
+import KindredAPI
+import OpenAPIURLSession
+import Crypto

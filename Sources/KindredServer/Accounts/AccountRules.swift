@@ -1,0 +1,107 @@
+import Foundation
+
+/// What makes an email, username, password or profile field acceptable. Each check returns the
+/// normalised value or a field error, so one request reports every bad field at once.
+enum AccountRules {
+    static let minimumPasswordLength = 8
+    static let maximumPasswordLength = 128
+    static let usernameLength = 3...20
+    static let displayNameLimit = 60
+    static let bioLimit = 500
+
+    /// Names that would confuse people or collide with routes and staff roles.
+    static let reservedUsernames: Set<String> = [
+        "admin", "administrator", "root", "system", "kindred", "support", "help", "staff", "moderator",
+        "official", "security", "api", "www", "mail", "me", "settings", "profile", "profiles", "login",
+        "signin", "signup", "signout", "logout", "register", "account", "null", "undefined", "about",
+        "privacy", "terms", "media", "realtime", "everyone", "here", "innovationengine", "kinnect", "rin",
+        "memories", "dateanintervention",
+    ]
+
+    static func email(_ raw: String) -> Result<String, AppError.FieldError> {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+              !email.contains(where: { $0.isWhitespace || $0.isNewline })
+        else { return .failure(.init(field: "email", message: "Enter an email address like name@example.com.")) }
+        return .success(email)
+    }
+
+    static func username(_ raw: String) -> Result<String, AppError.FieldError> {
+        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard usernameLength.contains(username.count) else {
+            return .failure(.init(field: "username", message: "Usernames are 3 to 20 characters."))
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_.")
+        guard username.allSatisfy(allowed.contains) else {
+            return .failure(.init(field: "username", message: "Use only letters, digits, _ and ."))
+        }
+        guard !reservedUsernames.contains(username.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: ".", with: "")) else {
+            return .failure(.init(field: "username", message: "That username is reserved."))
+        }
+        return .success(username)
+    }
+
+    static func password(_ raw: String) -> Result<String, AppError.FieldError> {
+        guard raw.count >= minimumPasswordLength else {
+            return .failure(.init(field: "password", message: "Use at least \(minimumPasswordLength) characters."))
+        }
+        guard raw.utf8.count <= maximumPasswordLength else {
+            return .failure(.init(field: "password", message: "Use at most \(maximumPasswordLength) characters."))
+        }
+        return .success(raw)
+    }
+
+    static func displayName(_ raw: String) -> Result<String, AppError.FieldError> {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { return .failure(.init(field: "displayName", message: "Enter a name.")) }
+        guard name.count <= displayNameLimit else {
+            return .failure(.init(field: "displayName", message: "Names are at most \(displayNameLimit) characters."))
+        }
+        return .success(name)
+    }
+
+    static func bio(_ raw: String) -> Result<String, AppError.FieldError> {
+        let bio = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard bio.count <= bioLimit else {
+            return .failure(.init(field: "bio", message: "A bio is at most \(bioLimit) characters."))
+        }
+        return .success(bio)
+    }
+
+    /// A device label for the sessions list: the client's own, else one guessed from User-Agent.
+    static func device(_ supplied: String?, userAgent: String?) -> String {
+        if let supplied = supplied?.trimmingCharacters(in: .whitespacesAndNewlines), !supplied.isEmpty {
+            return String(supplied.prefix(100))
+        }
+        guard let agent = userAgent else { return "Unknown device" }
+        // Order matters: Edge's agent also says Chrome, Chrome's says Safari, iPhone's says Mac OS X.
+        let browsers = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
+        let systems = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Mac OS X", "Mac"), ("Windows", "Windows"), ("Linux", "Linux")]
+        let browser = browsers.first { agent.contains($0.0) }?.1
+        let system = systems.first { agent.contains($0.0) }?.1
+        switch (browser, system) {
+        case let (browser?, system?): return "\(browser) on \(system)"
+        case let (browser?, nil): return browser
+        case let (nil, system?): return system
+        default: return String(agent.prefix(60))
+        }
+    }
+}
+
+/// Collects field errors from several checks and throws them together.
+struct FieldValidator {
+    private(set) var errors: [AppError.FieldError] = []
+
+    mutating func check<T>(_ result: Result<T, AppError.FieldError>) -> T? {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): errors.append(error); return nil
+        }
+    }
+
+    func throwIfInvalid() throws {
+        if !errors.isEmpty { throw AppError.validation(errors) }
+    }
+}

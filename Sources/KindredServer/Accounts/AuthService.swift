@@ -1,0 +1,101 @@
+import Fluent
+import Vapor
+
+/// Sign-up, sign-in (password and Apple), refresh and sign-out.
+struct AuthService {
+    let request: Request
+    private var services: KindredServices { request.kindred }
+
+    func signUp(email rawEmail: String, password rawPassword: String, username rawUsername: String,
+                displayName rawDisplayName: String?, device: String?) async throws -> SessionIssuer.Issued {
+        var validator = FieldValidator()
+        let email = validator.check(AccountRules.email(rawEmail))
+        let password = validator.check(AccountRules.password(rawPassword))
+        let username = validator.check(AccountRules.username(rawUsername))
+        let displayName = validator.check(AccountRules.displayName(rawDisplayName ?? rawUsername))
+        try validator.throwIfInvalid()
+        guard let email, let password, let username, let displayName else { throw AppError.validation(validator.errors) }
+
+        if try await User.query(on: request.db).filter(\.$email == email).first() != nil {
+            throw AppError.conflict(field: "email", "An account with this email already exists. Sign in instead.")
+        }
+        try await ProfileService.requireAvailable(username: username, on: request.db)
+        let hash = try await request.password.async.hash(password)
+        let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
+        return try await ProfileService.mappingUniqueViolations {
+            try await request.db.transaction { database in
+                let user = User(email: email, passwordHash: hash, username: username, displayName: displayName)
+                try await user.create(on: database)
+                return try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label)
+            }
+        }
+    }
+
+    /// One answer for a wrong password and an unknown email, in about the same time.
+    func signIn(email rawEmail: String, password: String, device: String?) async throws -> SessionIssuer.Issued {
+        let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let throttle = SignInThrottle(database: request.db, limits: services.configuration.signInLimits, now: services.now)
+        try await throttle.check(email: email, address: request.clientAddress)
+
+        let user = try await User.query(on: request.db).filter(\.$email == email).first()
+        let verified: Bool
+        if let hash = user?.passwordHash {
+            verified = try await request.password.async.verify(password, created: hash)
+        } else {
+            // Hash anyway so an unknown email takes as long as a wrong password.
+            _ = try await request.password.async.hash(password)
+            verified = false
+        }
+        guard verified, let user else {
+            try await throttle.recordFailure(email: email, address: request.clientAddress)
+            throw AppError(.invalidCredentials, .unauthorized, "That email and password don't match an account.")
+        }
+        try await throttle.clear(email: email)
+        let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
+        return try await SessionIssuer(database: request.db, services: services).start(userID: user.requireID(), device: label)
+    }
+
+    /// The first Apple sign-in creates the account; later ones find it by Apple's `sub`.
+    func signInWithApple(identityToken: String, rawNonce: String, displayName: String?, device: String?) async throws -> SessionIssuer.Issued {
+        let identity = try await services.apple.verify(identityToken: identityToken, rawNonce: rawNonce)
+        let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
+        let issuer = SessionIssuer(database: request.db, services: services)
+        if let user = try await User.query(on: request.db).filter(\.$appleSubject == identity.subject).first() {
+            return try await issuer.start(userID: user.requireID(), device: label)
+        }
+        let email = identity.email.flatMap { try? AccountRules.email($0).get() }
+        let emailTaken = if let email { try await User.query(on: request.db).filter(\.$email == email).first() != nil } else { false }
+        let name = displayName.flatMap { try? AccountRules.displayName($0).get() } ?? "Kindred friend"
+        let username = try await ProfileService.freeUsername(basedOn: email ?? name, on: request.db)
+        return try await ProfileService.mappingUniqueViolations {
+            try await request.db.transaction { database in
+                // An email already used by a password account is not attached, so Apple cannot
+                // be used to take over someone else's account.
+                let user = User(email: emailTaken ? nil : email, passwordHash: nil, appleSubject: identity.subject,
+                                username: username, displayName: name)
+                try await user.create(on: database)
+                return try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label)
+            }
+        }
+    }
+
+    func refresh(token: String) async throws -> SessionIssuer.Issued {
+        do {
+            return try await SessionIssuer(database: request.db, services: services).refresh(token: token).issued
+        } catch let reuse as RefreshReuse {
+            if let userID = try await UserSession.find(reuse.sessionID, on: request.db)?.$user.id {
+                await services.events.publish(.sessionRevoked(sessionID: reuse.sessionID), to: userID)
+            }
+            throw AppError.invalidToken("This refresh token was already used, so the session was ended for safety. Sign in again.")
+        }
+    }
+
+    func revoke(sessionID: UUID, of userID: UUID) async throws {
+        guard let session = try await UserSession.query(on: request.db)
+            .filter(\.$id == sessionID).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).first()
+        else { throw AppError.notFound("session") }
+        session.revokedAt = services.now
+        try await session.save(on: request.db)
+        await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
+    }
+}

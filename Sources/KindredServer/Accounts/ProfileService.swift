@@ -1,0 +1,127 @@
+import Fluent
+import Vapor
+
+/// Profiles: reading, searching and editing them, and deleting the whole account.
+struct ProfileService {
+    let request: Request
+    private var services: KindredServices { request.kindred }
+
+    struct Changes {
+        var username: String?
+        var displayName: String?
+        var bio: String?
+        var avatarID: UUID?
+        var removeAvatar: Bool
+    }
+
+    static func user(_ id: UUID, on database: any Database) async throws -> User {
+        guard let user = try await User.query(on: database).filter(\.$id == id).with(\.$avatar).first() else {
+            throw AppError.unauthenticated
+        }
+        return user
+    }
+
+    func profile(username: String) async throws -> User {
+        guard let user = try await User.query(on: request.db)
+            .filter(\.$username == username.lowercased()).with(\.$avatar).first()
+        else { throw AppError.notFound("profile") }
+        return user
+    }
+
+    /// Usernames starting with `prefix`, alphabetical. LIKE treats `_` as a wildcard, so the
+    /// database may return a few extra rows; the exact prefix test runs here.
+    func search(prefix: String, limit: Int) async throws -> [User] {
+        let cleaned = prefix.lowercased().filter { "abcdefghijklmnopqrstuvwxyz0123456789._".contains($0) }
+        guard !cleaned.isEmpty else { return [] }
+        let limit = min(max(limit, 1), 50)
+        return try await User.query(on: request.db)
+            .filter(\.$username, .contains(inverse: false, .prefix), cleaned)
+            .sort(\.$username)
+            .limit(limit + 20)
+            .with(\.$avatar)
+            .all()
+            .filter { $0.username.hasPrefix(cleaned) }
+            .prefix(limit)
+            .map { $0 }
+    }
+
+    func update(userID: UUID, with changes: Changes) async throws -> User {
+        let user = try await Self.user(userID, on: request.db)
+        var validator = FieldValidator()
+        let username = changes.username.flatMap { validator.check(AccountRules.username($0)) }
+        let displayName = changes.displayName.flatMap { validator.check(AccountRules.displayName($0)) }
+        let bio = changes.bio.flatMap { validator.check(AccountRules.bio($0)) }
+        try validator.throwIfInvalid()
+        if let username, username != user.username {
+            try await Self.requireAvailable(username: username, on: request.db)
+            user.username = username
+        }
+        if let displayName { user.displayName = displayName }
+        if let bio { user.bio = bio }
+        if changes.removeAvatar {
+            user.$avatar.id = nil
+        } else if let avatarID = changes.avatarID {
+            // Only your own upload can become your avatar.
+            guard try await MediaItem.query(on: request.db).filter(\.$id == avatarID).filter(\.$owner.$id == userID).first() != nil else {
+                throw AppError.validation(field: "avatarId", "Upload the picture first; that media id is not one of yours.")
+            }
+            user.$avatar.id = avatarID
+        }
+        try await Self.mappingUniqueViolations { try await user.save(on: request.db) }
+        return try await Self.user(userID, on: request.db)
+    }
+
+    /// Deletes the account. Every table holding the user's data cascades from `users`; the files
+    /// are removed after the rows, so a failure never leaves rows pointing at missing files.
+    func deleteAccount(userID: UUID) async throws {
+        let user = try await Self.user(userID, on: request.db)
+        let keys = try await MediaItem.query(on: request.db).filter(\.$owner.$id == userID).all().map(\.storageKey)
+        let sessions = try await UserSession.query(on: request.db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all()
+        try await request.db.transaction { database in
+            if let email = user.email {
+                try await SignInFailure.query(on: database).filter(\.$scope == SignInThrottle.accountScope(email: email)).delete()
+            }
+            try await user.delete(on: database)
+        }
+        for key in keys {
+            do { try await services.mediaStore.delete(key: key) } catch {
+                request.logger.error("Could not delete media file \(key) of a deleted account: \(error)")
+            }
+        }
+        for session in sessions {
+            if let id = session.id { await services.events.publish(.sessionRevoked(sessionID: id), to: userID) }
+        }
+    }
+
+    static func requireAvailable(username: String, on database: any Database) async throws {
+        if try await User.query(on: database).filter(\.$username == username).first() != nil {
+            throw AppError.conflict(field: "username", "That username is taken. Try another.")
+        }
+    }
+
+    /// A free username derived from an email or name, for accounts made by Sign in with Apple.
+    static func freeUsername(basedOn seed: String, on database: any Database) async throws -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
+        var base = String(seed.lowercased().split(separator: "@").first ?? "").filter(allowed.contains)
+        if base.count < 3 || (try? AccountRules.username(base).get()) == nil { base = "friend" }
+        base = String(base.prefix(14))
+        if try await User.query(on: database).filter(\.$username == base).first() == nil { return base }
+        for _ in 0..<20 {
+            let candidate = base + String(Int.random(in: 10_000...999_999))
+            if try await User.query(on: database).filter(\.$username == candidate).first() == nil { return candidate }
+        }
+        throw AppError(.conflict, .conflict, "Could not find a free username. Try again.")
+    }
+
+    /// Two requests can pass the availability check at once; the unique index decides, and the
+    /// loser gets the same friendly 409 instead of a 500.
+    static func mappingUniqueViolations<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            let text = String(describing: error).lowercased()
+            if text.contains("email") { throw AppError.conflict(field: "email", "An account with this email already exists.") }
+            throw AppError.conflict(field: "username", "That username is taken. Try another.")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Starts sessions and rotates their refresh tokens.
+struct SessionIssuer {
+    let database: any Database
+    let services: KindredServices
+
+    struct Issued: Sendable {
+        let userID: UUID
+        let sessionID: UUID
+        let accessToken: String
+        let accessTokenExpiresAt: Date
+        let refreshToken: String
+    }
+
+    /// How long after a refresh token's first use a second use still counts as the same client
+    /// racing itself (two tabs waking at once), rather than theft.
+    static let reuseGrace: TimeInterval = 5
+
+    func start(userID: UUID, device: String) async throws -> Issued {
+        let now = services.now
+        let session = UserSession(userID: userID, device: device, now: now,
+                                  expiresAt: now.addingTimeInterval(services.configuration.refreshTokenLifetime))
+        try await session.create(on: database)
+        return try await issue(for: session)
+    }
+
+    /// Exchanges a refresh token. A token used before revokes its whole session.
+    func refresh(token: String) async throws -> (issued: Issued, revokedSession: UUID?) {
+        let now = services.now
+        guard let stored = try await RefreshToken.query(on: database)
+            .filter(\.$tokenHash == Digest.sha256Hex(token)).with(\.$session).first()
+        else { throw AppError.invalidToken("This refresh token is not valid. Sign in again.") }
+        let session = stored.session
+        guard session.isActive(at: now) else { throw AppError.invalidToken("This session has ended. Sign in again.") }
+
+        let claimed = try await markUsed(stored, at: now)
+        if !claimed {
+            let firstUse = try await RefreshToken.find(stored.id, on: database)?.usedAt ?? .distantPast
+            guard now.timeIntervalSince(firstUse) <= Self.reuseGrace else {
+                session.revokedAt = now
+                try await session.save(on: database)
+                throw RefreshReuse(sessionID: try session.requireID())
+            }
+        }
+        session.lastUsedAt = now
+        session.expiresAt = now.addingTimeInterval(services.configuration.refreshTokenLifetime)
+        try await session.save(on: database)
+        return (try await issue(for: session), nil)
+    }
+
+    /// Marks the token used only if nobody else did first, so two instances racing on one token
+    /// cannot both win.
+    private func markUsed(_ token: RefreshToken, at now: Date) async throws -> Bool {
+        guard let sql = database as? any SQLDatabase else {
+            token.usedAt = now
+            try await token.save(on: database)
+            return true
+        }
+        let rows = try await sql.update(RefreshToken.schema)
+            .set("used_at", to: now)
+            .where("id", .equal, token.requireID())
+            .where("used_at", .is, SQLLiteral.null)
+            .returning("id")
+            .all()
+        return !rows.isEmpty
+    }
+
+    private func issue(for session: UserSession) async throws -> Issued {
+        let sessionID = try session.requireID()
+        let refreshToken = Digest.randomToken()
+        try await RefreshToken(sessionID: sessionID, tokenHash: Digest.sha256Hex(refreshToken)).create(on: database)
+        let access = try await services.accessTokens.issue(userID: session.$user.id, sessionID: sessionID, now: services.now)
+        return Issued(userID: session.$user.id, sessionID: sessionID, accessToken: access.token,
+                      accessTokenExpiresAt: access.expiresAt, refreshToken: refreshToken)
+    }
+}
+
+/// A used refresh token came back: the session was revoked and its devices must be told.
+struct RefreshReuse: Error {
+    let sessionID: UUID
+}

@@ -1,0 +1,40 @@
+import Fluent
+import Foundation
+
+/// Limits failed sign-ins per account and per client address. Failures live in the database so
+/// every server instance sees the same count.
+struct SignInThrottle {
+    let database: any Database
+    let limits: KindredConfiguration.SignInLimits
+    let now: Date
+
+    static func accountScope(email: String) -> String { "account:" + Digest.sha256Hex(email) }
+    static func addressScope(_ address: String) -> String { "address:" + address }
+
+    /// Throws 429 with `Retry-After` when either scope has used up its attempts in the window.
+    func check(email: String, address: String) async throws {
+        let windowStart = now.addingTimeInterval(-limits.window)
+        for (scope, limit) in [(Self.accountScope(email: email), limits.perAccount), (Self.addressScope(address), limits.perAddress)] {
+            let failures = try await SignInFailure.query(on: database)
+                .filter(\.$scope == scope)
+                .filter(\.$createdAt > windowStart)
+                .sort(\.$createdAt, .ascending)
+                .all()
+            if failures.count >= limit, let oldestCounted = failures.dropLast(limit - 1).last {
+                let retryAfter = oldestCounted.createdAt.addingTimeInterval(limits.window).timeIntervalSince(now)
+                throw AppError.tooManyRequests(retryAfter: max(1, Int(retryAfter.rounded(.up))))
+            }
+        }
+    }
+
+    func recordFailure(email: String, address: String) async throws {
+        try await SignInFailure(scope: Self.accountScope(email: email), at: now).create(on: database)
+        try await SignInFailure(scope: Self.addressScope(address), at: now).create(on: database)
+        // Old rows are useless; trimming here keeps the table small without a scheduled job.
+        try await SignInFailure.query(on: database).filter(\.$createdAt < now.addingTimeInterval(-limits.window)).delete()
+    }
+
+    func clear(email: String) async throws {
+        try await SignInFailure.query(on: database).filter(\.$scope == Self.accountScope(email: email)).delete()
+    }
+}

@@ -1,0 +1,33 @@
+import Fluent
+import Foundation
+
+/// An account and its public profile. Every other table holding a user's data cascades from here,
+/// so deleting this row deletes everything the user has.
+final class User: Model, @unchecked Sendable {
+    static let schema = "users"
+
+    @ID(key: .id) var id: UUID?
+    /// Lower-cased and trimmed; nil for Apple accounts that hid their email.
+    @OptionalField(key: "email") var email: String?
+    @OptionalField(key: "password_hash") var passwordHash: String?
+    @OptionalField(key: "apple_subject") var appleSubject: String?
+    /// Always lower case: usernames are compared case-insensitively.
+    @Field(key: "username") var username: String
+    @Field(key: "display_name") var displayName: String
+    @Field(key: "bio") var bio: String
+    @OptionalParent(key: "avatar_id") var avatar: MediaItem?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, email: String?, passwordHash: String?, appleSubject: String? = nil, username: String, displayName: String) {
+        self.id = id
+        self.email = email
+        self.passwordHash = passwordHash
+        self.appleSubject = appleSubject
+        self.username = username
+        self.displayName = displayName
+        self.bio = ""
+    }
+}

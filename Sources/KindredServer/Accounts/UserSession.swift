@@ -1,0 +1,62 @@
+import Fluent
+import Foundation
+
+/// One signed-in device. Its refresh tokens rotate; the session is what a user sees and revokes.
+final class UserSession: Model, @unchecked Sendable {
+    static let schema = "sessions"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Field(key: "device") var device: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @Field(key: "last_used_at") var lastUsedAt: Date
+    @Field(key: "expires_at") var expiresAt: Date
+    @OptionalField(key: "revoked_at") var revokedAt: Date?
+
+    init() {}
+
+    init(id: UUID? = nil, userID: UUID, device: String, now: Date, expiresAt: Date) {
+        self.id = id
+        self.$user.id = userID
+        self.device = device
+        self.lastUsedAt = now
+        self.expiresAt = expiresAt
+    }
+
+    func isActive(at now: Date) -> Bool { revokedAt == nil && expiresAt > now }
+}
+
+/// A refresh token, stored only as its SHA-256. A used token is kept so that presenting it again
+/// is recognised as theft and revokes the session.
+final class RefreshToken: Model, @unchecked Sendable {
+    static let schema = "refresh_tokens"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "session_id") var session: UserSession
+    @Field(key: "token_hash") var tokenHash: String
+    @OptionalField(key: "used_at") var usedAt: Date?
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+
+    init(sessionID: UUID, tokenHash: String) {
+        self.$session.id = sessionID
+        self.tokenHash = tokenHash
+    }
+}
+
+/// One failed sign-in, keyed by a hash of the account's email or by the client address.
+final class SignInFailure: Model, @unchecked Sendable {
+    static let schema = "sign_in_failures"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "scope") var scope: String
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    init(scope: String, at date: Date) {
+        self.scope = scope
+        self.createdAt = date
+    }
+}

@@ -1,0 +1,48 @@
+import Fluent
+import Foundation
+import Vapor
+
+extension Application {
+    /// Everything `kindred` does before running a command: read the configuration (naming every
+    /// problem at once), configure, register commands, and migrate before serving.
+    public static func kindred(arguments: [String] = CommandLine.arguments) async throws -> Application {
+        var environment = try Environment.detect(arguments: arguments)
+        try LoggingSystem.bootstrap(from: &environment)
+        let app = try await Application.make(environment)
+        do {
+            var configuration = try KindredConfiguration.fromEnvironment(isProduction: environment == .production)
+            if configuration.secret.isEmpty {
+                configuration.secret = try DevelopmentSecret.loadOrCreate(in: configuration.dataDirectory)
+            }
+            try await configure(app, configuration)
+            app.asyncCommands.use(SeedDemoCommand(), as: "seed-demo")
+            let command = environment.arguments.dropFirst().first
+            if command == nil || command == "serve" || command?.hasPrefix("-") == true {
+                try await app.autoMigrate()
+                app.logger.notice("Kindred is at http://\(configuration.host):\(configuration.port)")
+            }
+            return app
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+}
+
+/// For `swift run kindred` with no configuration: a random secret made once and kept under the
+/// data directory (readable only by its owner), so tokens and media URLs survive a restart.
+enum DevelopmentSecret {
+    static func loadOrCreate(in directory: String) throws -> [UInt8] {
+        let path = directory + "/secret"
+        if let text = try? String(contentsOfFile: path, encoding: .utf8),
+           let bytes = [UInt8](hexString: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 32 {
+            return bytes
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes.hexString.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw KindredConfiguration.Invalid(problems: ["Could not write a development secret to \(path); set KINDRED_SECRET or make the data directory writable."])
+        }
+        return bytes
+    }
+}

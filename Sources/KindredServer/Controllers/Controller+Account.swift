@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import KindredAPI
+import Vapor
+
+extension Controller {
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        return .ok(.init(body: .json(try request.me(of: try await ProfileService.user(caller.userID, on: request.db)))))
+    }
+
+    func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let user = try await ProfileService(request: request).update(userID: caller.userID, with: .init(
+            username: body.username, displayName: body.displayName, bio: body.bio,
+            avatarID: body.avatarId, removeAvatar: body.removeAvatar ?? false))
+        let profile = try request.profile(of: user)
+        await request.kindred.events.publish(.profileUpdated(profile), to: caller.userID)
+        return .ok(.init(body: .json(try request.me(of: user))))
+    }
+
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await ProfileService(request: request).deleteAccount(userID: caller.userID)
+        return .noContent(.init())
+    }
+
+    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let sessions = try await UserSession.query(on: request.db)
+            .filter(\.$user.$id == caller.userID)
+            .filter(\.$revokedAt == nil)
+            .filter(\.$expiresAt > request.kindred.now)
+            .sort(\.$lastUsedAt, .descending)
+            .all()
+        let list = try sessions.map { session in
+            Components.Schemas.SessionInfo(
+                id: try session.requireID(), device: session.device, createdAt: session.createdAt ?? session.lastUsedAt,
+                lastUsedAt: session.lastUsedAt, current: session.id == caller.sessionID)
+        }
+        return .ok(.init(body: .json(.init(sessions: list))))
+    }
+
+    func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await AuthService(request: request).revoke(sessionID: input.path.sessionId, of: caller.userID)
+        return .noContent(.init())
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import KindredAPI
+import Vapor
+
+extension Controller {
+    func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
+        let request = try request
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let issued = try await AuthService(request: request).signUp(
+            email: body.email, password: body.password, username: body.username,
+            displayName: body.displayName, device: body.device)
+        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .created(.init(headers: .init(setCookie: cookie), body: .json(session)))
+    }
+
+    func signIn(_ input: Operations.SignIn.Input) async throws -> Operations.SignIn.Output {
+        let request = try request
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let issued = try await AuthService(request: request).signIn(email: body.email, password: body.password, device: body.device)
+        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .ok(.init(headers: .init(setCookie: cookie), body: .json(session)))
+    }
+
+    func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output {
+        let request = try request
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let issued = try await AuthService(request: request).signInWithApple(
+            identityToken: body.identityToken, rawNonce: body.rawNonce, displayName: body.displayName, device: body.device)
+        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .ok(.init(headers: .init(setCookie: cookie), body: .json(session)))
+    }
+
+    func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output {
+        let request = try request
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        guard let token = body.refreshToken ?? request.cookies[RefreshCookie.name]?.string, !token.isEmpty else {
+            throw AppError.invalidToken("No refresh token was sent. Sign in again.")
+        }
+        let issued = try await AuthService(request: request).refresh(token: token)
+        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .ok(.init(headers: .init(setCookie: cookie), body: .json(session)))
+    }
+
+    func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await AuthService(request: request).revoke(sessionID: caller.sessionID, of: caller.userID)
+        return .noContent(.init(headers: .init(setCookie: RefreshCookie.clearing(request.kindred.configuration))))
+    }
+
+    /// The session for the client, with the refresh token in the body or in the cookie.
+    private func authSession(_ issued: SessionIssuer.Issued, delivery: Components.Schemas.TokenDelivery?, request: Request)
+        async throws -> (Components.Schemas.AuthSession, String?)
+    {
+        let user = try await ProfileService.user(issued.userID, on: request.db)
+        let inCookie = delivery == .cookie
+        let session = Components.Schemas.AuthSession(
+            accessToken: issued.accessToken, accessTokenExpiresAt: issued.accessTokenExpiresAt,
+            refreshToken: inCookie ? nil : issued.refreshToken, sessionId: issued.sessionID, me: try request.me(of: user))
+        let cookie = inCookie ? RefreshCookie.setting(issued.refreshToken, request.kindred.configuration) : nil
+        return (session, cookie)
+    }
+}
+
+/// The browser's refresh token: HttpOnly so scripts never see it, SameSite=Strict so other sites
+/// cannot use it, and scoped to the auth endpoints so it is not sent anywhere else.
+enum RefreshCookie {
+    static let name = "kindred_refresh"
+    static let path = "/api/v1/auth"
+
+    static func setting(_ token: String, _ configuration: KindredConfiguration) -> String {
+        attributes(name + "=" + token, maxAge: Int(configuration.refreshTokenLifetime), configuration)
+    }
+
+    static func clearing(_ configuration: KindredConfiguration) -> String {
+        attributes(name + "=", maxAge: 0, configuration)
+    }
+
+    private static func attributes(_ pair: String, maxAge: Int, _ configuration: KindredConfiguration) -> String {
+        pair + "; Path=\(path); Max-Age=\(maxAge); HttpOnly; SameSite=Strict" + (configuration.secureCookies ? "; Secure" : "")
+    }
+}

@@ -1,0 +1,108 @@
+import Vapor
+
+/// Kindred's one error type. Every failure a client can see is one of these, rendered as RFC 9457
+/// problem+json by `ProblemMiddleware`; its `kind` is the stable `type` URI clients switch on.
+public struct AppError: Error, Sendable {
+    public enum Kind: String, Sendable {
+        case validation
+        case malformedRequest = "malformed-request"
+        case unauthenticated
+        case invalidCredentials = "invalid-credentials"
+        case invalidToken = "invalid-token"
+        case notFound = "not-found"
+        case conflict
+        case tooManyRequests = "too-many-requests"
+        case payloadTooLarge = "payload-too-large"
+        case unsupportedMedia = "unsupported-media"
+        case forbidden
+        case unavailable
+        case internalError = "internal"
+    }
+
+    public struct FieldError: Error, Sendable, Equatable {
+        public var field: String
+        public var message: String
+    }
+
+    public var kind: Kind
+    public var status: HTTPResponseStatus
+    public var detail: String
+    public var fieldErrors: [FieldError]
+    public var headers: HTTPHeaders
+
+    public init(_ kind: Kind, _ status: HTTPResponseStatus, _ detail: String, fieldErrors: [FieldError] = [], headers: HTTPHeaders = [:]) {
+        self.kind = kind
+        self.status = status
+        self.detail = detail
+        self.fieldErrors = fieldErrors
+        self.headers = headers
+    }
+
+    public static let typeBaseURI = "https://kindred.app/problems/"
+    public var typeURI: String { Self.typeBaseURI + kind.rawValue }
+
+    // MARK: - The common cases
+
+    public static func validation(_ fieldErrors: [FieldError]) -> AppError {
+        let detail = fieldErrors.count == 1 ? fieldErrors[0].message : "Some fields need another look."
+        return AppError(.validation, .unprocessableEntity, detail, fieldErrors: fieldErrors)
+    }
+
+    public static func validation(field: String, _ message: String) -> AppError {
+        validation([FieldError(field: field, message: message)])
+    }
+
+    public static func malformed(_ detail: String) -> AppError {
+        AppError(.malformedRequest, .badRequest, detail)
+    }
+
+    public static let unauthenticated = AppError(.unauthenticated, .unauthorized, "Sign in to continue.")
+
+    public static func invalidToken(_ detail: String = "The token is invalid or has expired.") -> AppError {
+        AppError(.invalidToken, .unauthorized, detail)
+    }
+
+    /// Also the answer for another user's private thing: its existence is not confirmed.
+    public static func notFound(_ what: String) -> AppError {
+        AppError(.notFound, .notFound, "No \(what) was found.")
+    }
+
+    public static func conflict(field: String, _ message: String) -> AppError {
+        AppError(.conflict, .conflict, message, fieldErrors: [FieldError(field: field, message: message)])
+    }
+
+    public static func tooManyRequests(retryAfter seconds: Int) -> AppError {
+        AppError(.tooManyRequests, .tooManyRequests, "Too many attempts. Try again in \(seconds) seconds.",
+                 headers: ["Retry-After": String(seconds)])
+    }
+
+    public static func payloadTooLarge(limit: Int) -> AppError {
+        AppError(.payloadTooLarge, .payloadTooLarge, "The body is larger than the \(ByteCountFormatter.kindred(limit)) allowed here.")
+    }
+}
+
+extension AppError.Kind {
+    var title: String {
+        switch self {
+        case .validation: "Invalid input"
+        case .malformedRequest: "Malformed request"
+        case .unauthenticated: "Not signed in"
+        case .invalidCredentials: "Wrong email or password"
+        case .invalidToken: "Invalid token"
+        case .notFound: "Not found"
+        case .conflict: "Already taken"
+        case .tooManyRequests: "Too many requests"
+        case .payloadTooLarge: "Too large"
+        case .unsupportedMedia: "Unsupported media"
+        case .forbidden: "Forbidden"
+        case .unavailable: "Unavailable"
+        case .internalError: "Something went wrong"
+        }
+    }
+}
+
+extension ByteCountFormatter {
+    static func kindred(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+}

@@ -1,0 +1,40 @@
+import Fluent
+import Vapor
+
+/// Who is calling. The only way a handler learns the user: `try await Caller.require()`.
+struct Caller: Sendable {
+    let userID: UUID
+    let sessionID: UUID
+
+    /// Verifies the bearer token and that its session is still active (so revocation is
+    /// immediate, not up to 15 minutes late), and records the session's last use.
+    static func require(_ request: Request) async throws -> Caller {
+        if let cached = request.storage[CallerKey.self] { return cached }
+        guard let token = request.headers.bearerAuthorization?.token else { throw AppError.unauthenticated }
+        let claims = try await request.kindred.accessTokens.verify(token)
+        let now = request.kindred.now
+        guard let session = try await UserSession.find(claims.sessionID, on: request.db),
+              session.$user.id == claims.userID, session.isActive(at: now)
+        else { throw AppError.invalidToken("This session has ended. Sign in again.") }
+        // Writing on every request would make each read a write; a minute's precision is plenty.
+        if now.timeIntervalSince(session.lastUsedAt) > 60 {
+            session.lastUsedAt = now
+            try await session.save(on: request.db)
+        }
+        let caller = Caller(userID: claims.userID, sessionID: claims.sessionID)
+        request.storage[CallerKey.self] = caller
+        return caller
+    }
+
+    static func require() async throws -> Caller {
+        try await require(RequestContext.current())
+    }
+
+    /// The caller if the request carries a valid token, without failing when it does not.
+    static func optional(_ request: Request) async -> Caller? {
+        guard request.headers.bearerAuthorization != nil else { return nil }
+        return try? await require(request)
+    }
+}
+
+private struct CallerKey: StorageKey { typealias Value = Caller }

@@ -1,0 +1,46 @@
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Caps request bodies per operation while they stream in, so an oversized body is refused with
+/// 413 before it is held in memory. JSON bodies are small; uploads have their own limit.
+struct BodyLimitMiddleware: ServerMiddleware {
+    static let jsonLimit = 64 << 10
+
+    static func limit(for operationID: String) -> Int {
+        operationID == "uploadMedia" ? MediaService.uploadLimit : jsonLimit
+    }
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let body else { return try await next(request, nil, metadata) }
+        let limit = Self.limit(for: operationID)
+        if case .known(let length) = body.length, length > limit { throw AppError.payloadTooLarge(limit: limit) }
+        let limited = HTTPBody(LimitedSequence(base: body, limit: limit), length: body.length, iterationBehavior: .single)
+        return try await next(request, limited, metadata)
+    }
+}
+
+private struct LimitedSequence: AsyncSequence, Sendable {
+    typealias Element = HTTPBody.ByteChunk
+    let base: HTTPBody
+    let limit: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: HTTPBody.AsyncIterator
+        let limit: Int
+        var seen = 0
+
+        mutating func next() async throws -> HTTPBody.ByteChunk? {
+            guard let chunk = try await base.next() else { return nil }
+            seen += chunk.count
+            if seen > limit { throw AppError.payloadTooLarge(limit: limit) }
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), limit: limit)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Everything Kindred reads from its environment, read in one place.
+///
+/// `fromEnvironment` collects every problem before failing, so a misconfigured start-up names all
+/// of them at once instead of one per restart.
+public struct KindredConfiguration: Sendable {
+    public enum Database: Sendable, Equatable {
+        case sqlite(path: String)
+        case sqliteInMemory
+        case postgres(url: String)
+    }
+
+    public var host: String
+    public var port: Int
+    public var database: Database
+    public var dataDirectory: String
+    public var mediaDirectory: String
+    public var publicDirectory: String
+    /// Master secret; the token-signing and URL-signing keys are derived from it.
+    public var secret: [UInt8]
+    public var accessTokenLifetime: TimeInterval
+    public var refreshTokenLifetime: TimeInterval
+    public var mediaURLLifetime: TimeInterval
+    public var bcryptCost: Int
+    public var apple: AppleSignInConfiguration
+    public var signInLimits: SignInLimits
+    /// Use the first `X-Forwarded-For` address as the client address (only behind a trusted proxy).
+    public var trustForwardedFor: Bool
+    /// Cookies get `Secure` when the site is served over HTTPS.
+    public var secureCookies: Bool
+
+    public struct AppleSignInConfiguration: Sendable {
+        public var jwksURL: String
+        /// The app's bundle ids; Apple sign-in is refused while this is empty.
+        public var bundleIDs: [String]
+        /// How soon an unknown `kid` may trigger another JWKS fetch.
+        public var minimumRefetchInterval: TimeInterval
+        public var keysLifetime: TimeInterval
+    }
+
+    public struct SignInLimits: Sendable {
+        public var perAccount: Int
+        public var perAddress: Int
+        public var window: TimeInterval
+    }
+
+    public struct Invalid: Error, CustomStringConvertible {
+        public var problems: [String]
+        public var description: String {
+            "Kindred cannot start; fix its configuration:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    /// Reads the configuration. In production a missing `KINDRED_SECRET` is an error; elsewhere a
+    /// random secret is created once under the data directory so `swift run kindred` just works.
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        isProduction: Bool
+    ) throws -> KindredConfiguration {
+        var reader = EnvironmentReader(values: environment)
+        let dataDirectory = reader.string("KINDRED_DATA_DIR", default: "./data")
+        let databaseURL = reader.optionalString("DATABASE_URL")
+        let sqlitePath = reader.string("KINDRED_SQLITE_PATH", default: dataDirectory + "/kindred.sqlite")
+        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
+            reader.problems.append("DATABASE_URL must be a postgres:// URL (unset it to use SQLite).")
+        }
+        var secret: [UInt8] = []
+        if let hex = reader.optionalString("KINDRED_SECRET") {
+            if let bytes = [UInt8](hexString: hex), bytes.count >= 32 {
+                secret = bytes
+            } else {
+                reader.problems.append("KINDRED_SECRET must be at least 64 hexadecimal characters (32 bytes); try `openssl rand -hex 32`.")
+            }
+        } else if isProduction {
+            reader.problems.append("KINDRED_SECRET is required in production; try `openssl rand -hex 32`.")
+        }
+        let configuration = KindredConfiguration(
+            host: reader.string("KINDRED_HOST", default: "127.0.0.1"),
+            port: reader.integer("KINDRED_PORT", default: 8080, range: 1...65535),
+            database: databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: sqlitePath),
+            dataDirectory: dataDirectory,
+            mediaDirectory: reader.string("KINDRED_MEDIA_DIR", default: dataDirectory + "/media"),
+            publicDirectory: reader.string("KINDRED_PUBLIC_DIR", default: "./Public"),
+            secret: secret,
+            accessTokenLifetime: TimeInterval(reader.integer("KINDRED_ACCESS_TOKEN_SECONDS", default: 900, range: 30...86_400)),
+            refreshTokenLifetime: TimeInterval(reader.integer("KINDRED_REFRESH_TOKEN_DAYS", default: 60, range: 1...365) * 86_400),
+            mediaURLLifetime: TimeInterval(reader.integer("KINDRED_MEDIA_URL_SECONDS", default: 3600, range: 10...604_800)),
+            bcryptCost: reader.integer("KINDRED_BCRYPT_COST", default: 12, range: 4...31),
+            apple: .init(
+                jwksURL: reader.string("KINDRED_APPLE_JWKS_URL", default: "https://appleid.apple.com/auth/keys"),
+                bundleIDs: reader.list("KINDRED_APPLE_BUNDLE_IDS"),
+                minimumRefetchInterval: 60,
+                keysLifetime: 86_400
+            ),
+            signInLimits: .init(
+                perAccount: reader.integer("KINDRED_SIGNIN_LIMIT_PER_ACCOUNT", default: 5, range: 1...1000),
+                perAddress: reader.integer("KINDRED_SIGNIN_LIMIT_PER_ADDRESS", default: 20, range: 1...100_000),
+                window: 15 * 60
+            ),
+            trustForwardedFor: reader.boolean("KINDRED_TRUST_FORWARDED_FOR", default: false),
+            secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: false)
+        )
+        guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }
+        return configuration
+    }
+}
+
+/// Parses environment values and remembers what was wrong, so all problems are reported together.
+private struct EnvironmentReader {
+    let values: [String: String]
+    var problems: [String] = []
+
+    func optionalString(_ name: String) -> String? {
+        guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+
+    func string(_ name: String, default fallback: String) -> String {
+        optionalString(name) ?? fallback
+    }
+
+    func list(_ name: String) -> [String] {
+        (optionalString(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    mutating func integer(_ name: String, default fallback: Int, range: ClosedRange<Int>) -> Int {
+        guard let raw = optionalString(name) else { return fallback }
+        guard let value = Int(raw), range.contains(value) else {
+            problems.append("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound); it is \"\(raw)\".")
+            return fallback
+        }
+        return value
+    }
+
+    mutating func boolean(_ name: String, default fallback: Bool) -> Bool {
+        guard let raw = optionalString(name)?.lowercased() else { return fallback }
+        switch raw {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default:
+            problems.append("\(name) must be true or false; it is \"\(raw)\".")
+            return fallback
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    init?(hexString: String) {
+        let characters = Array(hexString.utf8)
+        guard characters.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count / 2)
+        var index = 0
+        while index < characters.count {
+            guard let high = Self.nibble(characters[index]), let low = Self.nibble(characters[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        self = bytes
+    }
+
+    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

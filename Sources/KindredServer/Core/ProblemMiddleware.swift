@@ -1,0 +1,100 @@
+import OpenAPIRuntime
+import Vapor
+
+/// Turns every error into RFC 9457 problem+json. Client mistakes caught by the generated decoder
+/// (bad JSON, wrong types, unknown enum values, bad UUIDs) become 400s, never 500s.
+struct ProblemMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let problem = Self.appError(for: error)
+            if problem.status == .internalServerError {
+                request.logger.report(error: error)
+            } else {
+                request.logger.debug("\(problem.status.code) \(problem.kind.rawValue): \(problem.detail)")
+            }
+            return Self.response(for: problem, request: request)
+        }
+    }
+
+    static func appError(for error: any Error) -> AppError {
+        switch error {
+        case let error as AppError:
+            return error
+        case let error as ServerError:
+            if let underlying = error.underlyingError as? AppError { return underlying }
+            // No operation input means the request never got past decoding: the client's mistake.
+            if error.operationInput == nil {
+                return .malformed(describe(error.underlyingError, fallback: error.causeDescription))
+            }
+            return internalError
+        case let error as DecodingError:
+            return .malformed(describe(error, fallback: "The body could not be read."))
+        case let error as any AbortError:
+            return AppError(kind(for: error.status), error.status, error.reason, headers: error.headers)
+        default:
+            return internalError
+        }
+    }
+
+    static func response(for problem: AppError, request: Request) -> Response {
+        var headers = problem.headers
+        headers.replaceOrAdd(name: .contentType, value: "application/problem+json")
+        let body = ProblemBody(
+            type: problem.typeURI,
+            title: problem.kind.title,
+            status: Int(problem.status.code),
+            detail: problem.detail,
+            instance: request.url.path,
+            requestId: request.requestID,
+            errors: problem.fieldErrors.isEmpty ? nil : problem.fieldErrors.map { .init(field: $0.field, message: $0.message) }
+        )
+        let data = (try? JSONEncoder().encode(body)) ?? Data()
+        return Response(status: problem.status, headers: headers, body: .init(data: data))
+    }
+
+    private static let internalError = AppError(.internalError, .internalServerError, "Something went wrong on our side. It has been logged.")
+
+    private static func kind(for status: HTTPResponseStatus) -> AppError.Kind {
+        switch status {
+        case .notFound: .notFound
+        case .unauthorized: .unauthenticated
+        case .forbidden: .forbidden
+        case .payloadTooLarge: .payloadTooLarge
+        case .tooManyRequests: .tooManyRequests
+        case .unsupportedMediaType: .unsupportedMedia
+        case _ where status.code >= 500: .internalError
+        default: .malformedRequest
+        }
+    }
+
+    /// A readable sentence about what was wrong with the request, naming the field where known.
+    private static func describe(_ error: any Error, fallback: String) -> String {
+        guard let decoding = error as? DecodingError else { return fallback }
+        func path(_ context: DecodingError.Context) -> String {
+            let components = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return components.isEmpty ? "the body" : "`" + components.joined(separator: ".") + "`"
+        }
+        switch decoding {
+        case .typeMismatch(_, let context): return "\(path(context)) has the wrong type: \(context.debugDescription)"
+        case .valueNotFound(_, let context): return "\(path(context)) is missing a value."
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
+            return "`\(key.stringValue)` is required\(parent)."
+        case .dataCorrupted(let context): return "\(path(context)) could not be read: \(context.debugDescription)"
+        @unknown default: return fallback
+        }
+    }
+}
+
+private struct ProblemBody: Encodable {
+    struct Field: Encodable { var field: String; var message: String }
+    var type: String
+    var title: String
+    var status: Int
+    var detail: String
+    var instance: String
+    var requestId: String
+    var errors: [Field]?
+}

@@ -1,0 +1,29 @@
+import Vapor
+
+/// Gives every request an id (the client's `X-Request-ID` when it is sane), puts it in the log
+/// metadata and echoes it on the response, so a user's report can be matched to a log line.
+struct RequestIDMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let id: String
+        if let supplied = request.headers.first(name: "X-Request-ID"), Self.isAcceptable(supplied) {
+            id = supplied
+        } else {
+            id = UUID().uuidString.lowercased()
+        }
+        request.storage[RequestIDKey.self] = id
+        request.logger[metadataKey: "request-id"] = .string(id)
+        let response = try await next.respond(to: request)
+        response.headers.replaceOrAdd(name: "X-Request-ID", value: id)
+        return response
+    }
+
+    private static func isAcceptable(_ value: String) -> Bool {
+        (1...128).contains(value.count) && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }
+    }
+}
+
+private struct RequestIDKey: StorageKey { typealias Value = String }
+
+extension Request {
+    var requestID: String { storage[RequestIDKey.self] ?? id }
+}

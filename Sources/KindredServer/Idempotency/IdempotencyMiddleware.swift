@@ -1,0 +1,80 @@
+import Fluent
+import Vapor
+
+/// Makes a POST safe to retry: the first response to a signed-in user's `Idempotency-Key` is
+/// stored for 24 hours and replayed for repeats, without running the handler again.
+struct IdempotencyMiddleware: AsyncMiddleware {
+    static let header: HTTPHeaders.Name = "Idempotency-Key"
+    static let retention: TimeInterval = 24 * 3600
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard request.method == .POST, let key = request.headers.first(name: Self.header) else {
+            return try await next.respond(to: request)
+        }
+        guard (1...255).contains(key.count), key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw AppError.malformed("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
+        }
+        // Anonymous POSTs (sign-up, sign-in) are not replayed: a replay would hand a session to
+        // whoever repeats the key.
+        guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
+
+        let body = try await request.body.collect(upTo: MediaService.uploadLimit + 1)
+        let fingerprint = Digest.sha256Hex(request.method.rawValue + " " + request.url.string + "\n"
+                                           + String(buffer: body))
+        let now = request.kindred.now
+        let records = IdempotencyRecord.query(on: request.db).filter(\.$user.$id == caller.userID).filter(\.$key == key)
+        if let existing = try await records.first() {
+            if existing.createdAt < now.addingTimeInterval(-Self.retention) {
+                try await existing.delete(on: request.db)
+            } else {
+                return try replay(existing, fingerprint: fingerprint)
+            }
+        }
+        let record = IdempotencyRecord(userID: caller.userID, key: key, fingerprint: fingerprint, createdAt: now)
+        do {
+            try await record.create(on: request.db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.inProgress
+        }
+
+        let response: Response
+        do {
+            response = try await next.respond(to: request)
+        } catch {
+            // A failed attempt is not remembered, so the client may retry with the same key.
+            try? await record.delete(on: request.db)
+            throw error
+        }
+        guard response.status.code < 500 else {
+            try? await record.delete(on: request.db)
+            return response
+        }
+        let collected = try await response.body.collect(on: request.eventLoop).get()
+        record.status = Int(response.status.code)
+        record.contentType = response.headers.first(name: .contentType)
+        record.body = collected.map { Data(buffer: $0) } ?? Data()
+        try await record.save(on: request.db)
+        response.body = collected.map { .init(buffer: $0) } ?? .empty
+        return response
+    }
+
+    private func replay(_ record: IdempotencyRecord, fingerprint: String) throws -> Response {
+        guard record.fingerprint == fingerprint else {
+            throw AppError(.validation, .unprocessableEntity, "This Idempotency-Key was already used for a different request.")
+        }
+        guard let status = record.status else { throw Self.inProgress }
+        var headers: HTTPHeaders = ["Idempotent-Replayed": "true"]
+        if let contentType = record.contentType { headers.contentType = HTTPMediaType(string: contentType) }
+        return Response(status: HTTPResponseStatus(statusCode: status), headers: headers, body: .init(data: record.body ?? Data()))
+    }
+
+    private static let inProgress = AppError(.conflict, .conflict, "A request with this Idempotency-Key is still being handled. Retry shortly.")
+}
+
+extension HTTPMediaType {
+    init?(string: String) {
+        let parts = string.split(separator: ";", maxSplits: 1).first?.split(separator: "/") ?? []
+        guard parts.count == 2 else { return nil }
+        self.init(type: String(parts[0]).trimmingCharacters(in: .whitespaces), subType: String(parts[1]).trimmingCharacters(in: .whitespaces))
+    }
+}

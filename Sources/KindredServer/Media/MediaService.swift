@@ -1,0 +1,63 @@
+import Fluent
+import Vapor
+
+/// Accepts uploads, decides who may see a file, and hands out signed URLs.
+struct MediaService {
+    let request: Request
+    private var services: KindredServices { request.kindred }
+
+    static let imageLimit = 15 << 20
+    /// The largest body any upload may send; the per-kind limit is checked once the type is known.
+    static let uploadLimit = imageLimit
+
+    func upload(_ bytes: [UInt8], by ownerID: UUID) async throws -> MediaItem {
+        guard let type = MediaType.sniff(bytes), type.isImage else {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType,
+                           "Upload a JPEG, PNG, HEIC or WebP image. The file's contents decide its type, not its name.")
+        }
+        guard bytes.count <= Self.imageLimit else { throw AppError.payloadTooLarge(limit: Self.imageLimit) }
+        let cleaned: [UInt8]
+        do {
+            cleaned = try MetadataStripper.strip(bytes, type: type)
+        } catch {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType, "The image is damaged or incomplete and could not be read.")
+        }
+        let dimensions = MediaType.dimensions(of: cleaned, type: type)
+        let id = UUID()
+        let key = MediaKey.make(id: id, type: type)
+        try await services.mediaStore.put(cleaned, key: key)
+        let item = MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: Int64(cleaned.count),
+                             width: dimensions?.width, height: dimensions?.height)
+        do {
+            try await item.create(on: request.db)
+        } catch {
+            try? await services.mediaStore.delete(key: key)
+            throw error
+        }
+        return item
+    }
+
+    /// The item if `viewerID` may see it; otherwise 404, so its existence is not revealed.
+    func viewable(_ id: UUID, by viewerID: UUID) async throws -> MediaItem {
+        guard let item = try await MediaItem.find(id, on: request.db),
+              try await Self.canView(item, viewerID: viewerID, on: request.db)
+        else { throw AppError.notFound("media") }
+        return item
+    }
+
+    /// Owners see their uploads; any signed-in user sees a file in use as someone's avatar.
+    /// Later apps add their own rules here (a post's audience, a book's members).
+    static func canView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
+        if item.$owner.id == viewerID { return true }
+        let itemID = try item.requireID()
+        return try await User.query(on: database).filter(\.$avatar.$id == itemID).count() > 0
+    }
+
+    func delete(_ id: UUID, by ownerID: UUID) async throws {
+        guard let item = try await MediaItem.query(on: request.db)
+            .filter(\.$id == id).filter(\.$owner.$id == ownerID).first()
+        else { throw AppError.notFound("media") }
+        try await item.delete(on: request.db)
+        try await services.mediaStore.delete(key: item.storageKey)
+    }
+}

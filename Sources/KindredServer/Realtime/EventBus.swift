@@ -1,0 +1,44 @@
+import Foundation
+import KindredAPI
+
+/// An event for one user, as it travels between server instances.
+struct RealtimeEnvelope: Codable, Sendable {
+    var userID: UUID
+    var event: Components.Schemas.RealtimeEvent
+}
+
+/// The one way to tell a user's devices that something happened. Publishing never fails the
+/// request that caused it: realtime is a courtesy, the API stays the source of truth.
+protocol EventBus: Sendable {
+    func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async
+    func start() async throws
+    func shutdown() async
+}
+
+/// Delivers straight to this instance's sockets: enough with SQLite, which is single-instance.
+struct LocalEventBus: EventBus {
+    let hub: RealtimeHub
+
+    func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async {
+        await hub.deliver(RealtimeEnvelope(userID: userID, event: event))
+    }
+
+    func start() async throws {}
+    func shutdown() async {}
+}
+
+extension Components.Schemas.RealtimeEvent {
+    static func sessionRevoked(sessionID: UUID) -> Self {
+        .session_revoked(.init(_type: "session.revoked", sessionId: sessionID))
+    }
+
+    static func profileUpdated(_ profile: Components.Schemas.Profile) -> Self {
+        .profile_updated(.init(_type: "profile.updated", profile: profile))
+    }
+
+    /// The session this event ends, if it ends one.
+    var revokedSessionID: UUID? {
+        if case .session_revoked(let event) = self { return event.sessionId }
+        return nil
+    }
+}

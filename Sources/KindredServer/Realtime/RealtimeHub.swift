@@ -1,0 +1,51 @@
+import Foundation
+import KindredAPI
+import Vapor
+
+/// The WebSockets open on this instance, by user. The event bus hands it every envelope; it
+/// writes each one to that user's sockets and closes the sockets of a revoked session.
+actor RealtimeHub {
+    private struct Connection {
+        let sessionID: UUID
+        let socket: WebSocket
+    }
+
+    private var connections: [UUID: [ObjectIdentifier: Connection]] = [:]
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    func register(_ socket: WebSocket, userID: UUID, sessionID: UUID) {
+        connections[userID, default: [:]][ObjectIdentifier(socket)] = Connection(sessionID: sessionID, socket: socket)
+    }
+
+    func unregister(_ socket: WebSocket, userID: UUID) {
+        connections[userID]?[ObjectIdentifier(socket)] = nil
+        if connections[userID]?.isEmpty == true { connections[userID] = nil }
+    }
+
+    func connectionCount(for userID: UUID) -> Int { connections[userID]?.count ?? 0 }
+
+    func deliver(_ envelope: RealtimeEnvelope) async {
+        guard let sockets = connections[envelope.userID]?.values, !sockets.isEmpty,
+              let data = try? encoder.encode(envelope.event), let text = String(data: data, encoding: .utf8)
+        else { return }
+        let revoked = envelope.event.revokedSessionID
+        for connection in sockets {
+            try? await connection.socket.send(text)
+            if connection.sessionID == revoked {
+                try? await connection.socket.close(code: .policyViolation)
+                unregister(connection.socket, userID: envelope.userID)
+            }
+        }
+    }
+
+    func closeAll() async {
+        for connection in connections.values.flatMap(\.values) {
+            try? await connection.socket.close(code: .goingAway)
+        }
+        connections = [:]
+    }
+}

@@ -1,0 +1,52 @@
+import Fluent
+import SQLKit
+import Vapor
+
+/// Issues and redeems the single-use tickets that open the realtime WebSocket.
+struct RealtimeService {
+    let request: Request
+    private var services: KindredServices { request.kindred }
+    static let ticketLifetime: TimeInterval = 60
+
+    func issueTicket(for caller: Caller) async throws -> (ticket: String, expiresAt: Date) {
+        let ticket = Digest.randomToken()
+        let expiresAt = services.now.addingTimeInterval(Self.ticketLifetime)
+        // Expired tickets are swept as new ones are made, so the table never grows.
+        try await RealtimeTicket.query(on: request.db).filter(\.$expiresAt < services.now).delete()
+        try await RealtimeTicket(userID: caller.userID, sessionID: caller.sessionID,
+                                 tokenHash: Digest.sha256Hex(ticket), expiresAt: expiresAt).create(on: request.db)
+        return (ticket, expiresAt)
+    }
+
+    /// Deletes the ticket as it is read, so it works once, on whichever instance sees it first.
+    func redeem(_ ticket: String) async throws -> Caller {
+        let hash = Digest.sha256Hex(ticket)
+        let found = try await RealtimeTicket.query(on: request.db).filter(\.$tokenHash == hash).first()
+        guard let found else { throw AppError.invalidToken("This realtime ticket is not valid. Ask for a new one.") }
+        let deleted: Bool
+        if let sql = request.db as? any SQLDatabase {
+            deleted = try await !sql.delete(from: RealtimeTicket.schema).where("id", .equal, found.requireID())
+                .returning("id").all().isEmpty
+        } else {
+            try await found.delete(on: request.db)
+            deleted = true
+        }
+        guard deleted, found.expiresAt > services.now,
+              let session = try await UserSession.find(found.$session.id, on: request.db), session.isActive(at: services.now)
+        else { throw AppError.invalidToken("This realtime ticket is not valid. Ask for a new one.") }
+        return Caller(userID: found.$user.id, sessionID: found.$session.id)
+    }
+
+    /// Upgrades to a WebSocket that receives the caller's events until it closes or its session ends.
+    func open(for caller: Caller) -> Response {
+        let hub = services.hub
+        return request.webSocket { _, socket in
+            await hub.register(socket, userID: caller.userID, sessionID: caller.sessionID)
+            socket.onClose.whenComplete { _ in
+                Task { await hub.unregister(socket, userID: caller.userID) }
+            }
+            // The server only speaks; anything a client sends is ignored.
+            socket.onText { _, _ in }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import NIOCore
+import OpenAPIVapor
+import Vapor
+
+/// Builds the whole server into `app` from one typed configuration, so tests build it in-process
+/// exactly as `kindred serve` does.
+public func configure(_ app: Application, _ configuration: KindredConfiguration, clock: @escaping @Sendable () -> Date = Date.init) async throws {
+    app.http.server.configuration.hostname = configuration.host
+    app.http.server.configuration.port = configuration.port
+    app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
+
+    switch configuration.database {
+    case .sqlite(let path):
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+    case .sqliteInMemory:
+        app.databases.use(.sqlite(.memory), as: .sqlite)
+    case .postgres(let url):
+        app.databases.use(try .postgres(url: url), as: .psql)
+    }
+    app.migrations.addKindred()
+
+    let hub = RealtimeHub()
+    let events: any EventBus
+    if case .postgres(let url) = configuration.database {
+        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db as! any SQLDatabase }, hub: hub, logger: app.logger)
+    } else {
+        events = LocalEventBus(hub: hub)
+    }
+    let client = app.client
+    app.kindred = KindredServices(
+        configuration: configuration,
+        accessTokens: await AccessTokens(secret: configuration.secret, lifetime: configuration.accessTokenLifetime),
+        mediaStore: try FileMediaStore(directory: configuration.mediaDirectory),
+        mediaURLs: MediaURLSigner(secret: configuration.secret, lifetime: configuration.mediaURLLifetime),
+        apple: AppleIdentityVerifier(configuration: configuration.apple, fetch: { url in
+            let response = try await client.get(URI(string: url))
+            guard response.status == .ok, let body = response.body else { throw Abort(.badGateway) }
+            return Array(buffer: body)
+        }, clock: clock),
+        events: events,
+        hub: hub,
+        clock: clock
+    )
+    app.lifecycle.use(RealtimeLifecycle())
+
+    // Outermost first: every response gets an id and security headers, and every error,
+    // including a missing route or a static file, comes back as problem+json.
+    app.middleware = Middlewares()
+    app.middleware.use(RequestIDMiddleware())
+    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(ProblemMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: configuration.publicDirectory, defaultFile: "index.html"))
+    app.middleware.use(RequestContextMiddleware())
+    app.middleware.use(IdempotencyMiddleware())
+
+    try routes(app)
+}
+
+/// Starts the event bus's listener when the app boots and stops it and the sockets on shutdown.
+private struct RealtimeLifecycle: LifecycleHandler {
+    func didBootAsync(_ application: Application) async throws {
+        try await application.kindred.events.start()
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        await application.kindred.events.shutdown()
+        await application.kindred.hub.closeAll()
+    }
+}

@@ -1,0 +1,15 @@
+import KindredAPI
+import OpenAPIVapor
+import Vapor
+
+func routes(_ app: Application) throws {
+    let transport = VaporTransport(routesBuilder: app)
+    try Controller().registerHandlers(on: transport, serverURL: Servers.Server1.url(), middlewares: [BodyLimitMiddleware()])
+
+    // Outside the generated contract: these stream bytes or upgrade the connection.
+    app.get("media-files", ":key", use: MediaFilesRoute.serve)
+    app.get("api", "v1", "realtime") { request in
+        let caller = try await RealtimeService(request: request).redeem(request.query["ticket"] ?? "")
+        return RealtimeService(request: request).open(for: caller)
+    }
+}

@@ -1,0 +1,216 @@
+"""Browser tests of the Kindred web shell (Public/). See conftest.py for how to run them."""
+import struct
+import uuid
+import zlib
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from conftest import unique_account
+
+APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
+
+
+def make_png(path, width=16, height=16, rgb=(194, 65, 12)):
+    """A small valid PNG, built by hand so the tests need no imaging library."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))  # filter byte 0 per row
+    png = (b"\x89PNG\r\n\x1a\n"
+           + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(rows))
+           + chunk(b"IEND", b""))
+    path.write_bytes(png)
+    return str(path)
+
+
+def sign_up(ui, acct):
+    ui.open("/sign-up")
+    ui.fill("signup-email", acct["email"])
+    ui.fill("signup-username", acct["username"])
+    ui.fill("signup-displayname", acct["displayName"])
+    ui.fill("signup-password", acct["password"])
+    ui.click("signup-submit")
+
+
+def test_full_journey(ui, driver, tmp_path):
+    acct = unique_account()
+
+    # Sign up -> signed in, the header shows the display name.
+    sign_up(ui, acct)
+    ui.text_is("header-name", acct["displayName"])
+    ui.find("home-tiles")
+
+    # Profile: new name and bio, and an avatar upload with progress.
+    ui.click("nav-profile")
+    ui.fill("profile-displayname", "Renamed Tester")
+    ui.fill("profile-bio", "Hello from Selenium")
+    ui.find("avatar-input").send_keys(make_png(tmp_path / "avatar.png"))
+    ui.wait.until(lambda d: ui.find("avatar-progress").get_attribute("data-state") == "done")
+    progress = ui.find("avatar-progress")
+    assert progress.get_attribute("value") == progress.get_attribute("max")
+
+    def avatar_loaded(d):
+        imgs = ui.all("avatar-img")
+        if not imgs:
+            return False
+        src = imgs[0].get_attribute("src") or ""
+        loaded = d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", imgs[0])
+        return "/media-files/" in src and "signature=" in src and loaded
+    ui.wait.until(avatar_loaded)
+
+    ui.click("profile-save")
+    ui.text_is("profile-status", "Profile saved.")
+    ui.text_is("header-name", "Renamed Tester")
+
+    # Reload: the HttpOnly refresh cookie restores the session; no token in web storage.
+    driver.refresh()
+    ui.text_is("header-name", "Renamed Tester")
+    ui.wait.until(lambda d: ui.find("profile-bio").get_attribute("value") == "Hello from Selenium")
+    assert driver.execute_script("return localStorage.length + sessionStorage.length") == 0
+    assert "kindred_refresh" not in driver.execute_script("return document.cookie")
+
+    # Sign out, then sign in again with the same credentials.
+    ui.click("nav-signout")
+    ui.visible("home-signin")
+    assert not ui.all("header-name")
+    ui.sign_in(acct["email"], acct["password"])
+    ui.text_is("header-name", "Renamed Tester")
+
+    # Delete the account: the button only enables once the username is typed.
+    ui.click("nav-account")
+    assert not ui.find("delete-submit").is_enabled()
+    ui.fill("delete-confirm", acct["username"])
+    ui.click("delete-submit")
+    ui.visible("home-signin")
+    assert "deleted" in ui.has_text("flash").lower()
+    assert not ui.all("header-name")
+
+    # The account is gone: signing in fails with a visible error.
+    ui.sign_in(acct["email"], acct["password"])
+    assert ui.has_text("form-error")
+    assert ui.visible("form-error").is_displayed()
+    assert not ui.all("header-name")
+
+
+def test_sign_up_validation(ui):
+    acct = unique_account()
+
+    # Too-short password and username: caught before anything is sent.
+    ui.open("/sign-up")
+    ui.fill("signup-email", acct["email"])
+    ui.fill("signup-username", "ab")
+    ui.fill("signup-password", "short")
+    ui.click("signup-submit")
+    assert ui.has_text("error-password")
+    assert ui.has_text("error-username")
+    for testid in ("signup-password", "signup-username"):
+        field = ui.find(testid)
+        assert field.get_attribute("aria-invalid") == "true"
+        error_id = ui.find("error-" + testid.split("-")[1]).get_attribute("id")
+        assert error_id in field.get_attribute("aria-describedby").split()
+    assert ui.has_text("form-error")
+
+    # A username the server rejects (spaces, punctuation): its field error comes from problem+json.
+    ui.fill("signup-username", "bad name!")
+    ui.fill("signup-password", acct["password"])
+    ui.click("signup-submit")
+    assert ui.has_text("error-username")
+    assert ui.find("signup-username").get_attribute("aria-invalid") == "true"
+    ui.wait.until(lambda d: ui.find("signup-submit").is_enabled())
+    assert not ui.all("header-name")
+
+    # Nothing was created: those credentials don't sign in.
+    ui.sign_in(acct["email"], acct["password"])
+    assert ui.has_text("form-error")
+    assert not ui.all("header-name")
+
+
+def test_home_tiles_and_no_third_party_requests(ui, driver, base_url):
+    ui.open("/")
+    tiles = ui.find("home-tiles")
+    ui.wait.until(lambda d: len(ui.all("app-tile")) == 5)
+    names = {el.text for el in tiles.find_elements("css selector", '[data-testid="tile-name"]')}
+    assert names == APP_NAMES
+    for tile in ui.all("app-tile"):
+        link = tile.find_element("css selector", ".tile")
+        assert link.get_attribute("aria-disabled") == "true"
+        assert "Coming soon" in tile.text
+    ui.visible("home-signin")
+    ui.visible("home-signup")
+    assert len(driver.find_elements("css selector", "h1")) == 1
+    assert "Kindred" in driver.title
+
+    resources = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)")
+    assert resources, "expected the page to load its scripts and styles"
+    outside = [r for r in resources if not r.startswith(base_url + "/")]
+    assert not outside, f"requests left {base_url}: {outside}"
+
+
+def test_sign_in_with_keyboard_only(ui, driver, account):
+    ui.open("/sign-in")
+    email = ui.visible("signin-email")
+    keys = ActionChains(driver)
+
+    def active_testid():
+        return driver.switch_to.active_element.get_attribute("data-testid")
+
+    for _ in range(15):
+        if active_testid() == "signin-email":
+            break
+        keys.send_keys(Keys.TAB).perform()
+    assert active_testid() == "signin-email", "TAB never reached the email field"
+    keys.send_keys(account["email"]).perform()
+    keys.send_keys(Keys.TAB).perform()
+    assert active_testid() == "signin-password"
+    keys.send_keys(account["password"]).perform()
+    keys.send_keys(Keys.ENTER).perform()
+    ui.text_is("header-name", account["displayName"])
+    assert email  # the form was really there before signing in
+
+
+def test_sessions_page_lists_current_session(ui, account):
+    ui.sign_in(account["email"], account["password"])
+    ui.text_is("header-name", account["displayName"])
+    ui.click("nav-sessions")
+    ui.wait.until(lambda d: len(ui.all("session-row")) >= 2)  # this browser + the API setup session
+    rows = ui.all("session-row")
+    current = [r for r in rows if r.get_attribute("data-current") == "true"]
+    assert len(current) == 1
+    assert "This device" in current[0].text
+
+    # Revoke the other session: its row goes away and we stay signed in.
+    other = next(r for r in rows if r.get_attribute("data-current") != "true")
+    other_id = other.get_attribute("data-id")
+    other.find_element("css selector", '[data-testid="session-revoke"]').click()
+    ui.wait.until(lambda d: all(r.get_attribute("data-id") != other_id for r in ui.all("session-row")))
+    ui.text_is("header-name", account["displayName"])
+
+    # Revoking this device's own session signs it out.
+    ui.all("session-row")[0].find_element("css selector", '[data-testid="session-revoke"]').click()
+    ui.visible("home-signin")
+    assert not ui.all("header-name")
+
+
+def test_realtime_profile_update_and_revocation(ui, account):
+    ui.sign_in(account["email"], account["password"])
+    ui.text_is("header-name", account["displayName"])
+    ui.wait.until(lambda d: ui.find("realtime-status").get_attribute("data-state") == "open")
+
+    # Another device renames the profile: the header follows without a reload.
+    api = account["api"]
+    new_name = "Renamed " + uuid.uuid4().hex[:6]
+    status, body = api.call("PATCH", "/me", {"displayName": new_name})
+    assert status == 200, body
+    ui.text_is("header-name", new_name)
+
+    # Another device revokes this browser's session: it signs out and says why.
+    status, body = api.call("GET", "/me/sessions")
+    assert status == 200, body
+    browser_session = next(s for s in body["sessions"] if not s["current"])
+    status, body = api.call("DELETE", f"/me/sessions/{browser_session['id']}")
+    assert status == 204, body
+    ui.visible("signin-email")
+    assert "revoked" in ui.has_text("flash").lower()
+    assert not ui.all("header-name")

@@ -1,0 +1,3 @@
+import Testing
+import KindredSDK
+@Test func placeholder() { #expect(true) }
