@@ -9,16 +9,16 @@ extension Controller {
         let issued = try await AuthService(request: request).signUp(
             email: body.email, password: body.password, username: body.username,
             displayName: body.displayName, device: body.device)
-        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
-        return .created(.init(headers: .init(setCookie: cookie), body: .json(session)))
+        let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .created(.init(body: .json(session)))
     }
 
     func signIn(_ input: Operations.SignIn.Input) async throws -> Operations.SignIn.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let issued = try await AuthService(request: request).signIn(email: body.email, password: body.password, device: body.device)
-        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
-        return .ok(.init(headers: .init(setCookie: cookie), body: .json(session)))
+        let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .ok(.init(body: .json(session)))
     }
 
     func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output {
@@ -26,8 +26,8 @@ extension Controller {
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let issued = try await AuthService(request: request).signInWithApple(
             identityToken: body.identityToken, rawNonce: body.rawNonce, displayName: body.displayName, device: body.device)
-        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
-        return .ok(.init(headers: .init(setCookie: cookie), body: .json(session)))
+        let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .ok(.init(body: .json(session)))
     }
 
     func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output {
@@ -37,28 +37,29 @@ extension Controller {
             throw AppError.invalidToken("No refresh token was sent. Sign in again.")
         }
         let issued = try await AuthService(request: request).refresh(token: token)
-        let (session, cookie) = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
-        return .ok(.init(headers: .init(setCookie: cookie), body: .json(session)))
+        let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        return .ok(.init(body: .json(session)))
     }
 
     func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
         let request = try request
         let caller = try await Caller.require(request)
         try await AuthService(request: request).revoke(sessionID: caller.sessionID, of: caller.userID)
-        return .noContent(.init(headers: .init(setCookie: RefreshCookie.clearing(request.kindred.configuration))))
+        request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
+        return .noContent(.init())
     }
 
     /// The session for the client, with the refresh token in the body or in the cookie.
     private func authSession(_ issued: SessionIssuer.Issued, delivery: Components.Schemas.TokenDelivery?, request: Request)
-        async throws -> (Components.Schemas.AuthSession, String?)
+        async throws -> Components.Schemas.AuthSession
     {
         let user = try await ProfileService.user(issued.userID, on: request.db)
         let inCookie = delivery == .cookie
         let session = Components.Schemas.AuthSession(
             accessToken: issued.accessToken, accessTokenExpiresAt: issued.accessTokenExpiresAt,
             refreshToken: inCookie ? nil : issued.refreshToken, sessionId: issued.sessionID, me: try request.me(of: user))
-        let cookie = inCookie ? RefreshCookie.setting(issued.refreshToken, request.kindred.configuration) : nil
-        return (session, cookie)
+        if inCookie { request.setCookie(RefreshCookie.setting(issued.refreshToken, request.kindred.configuration)) }
+        return session
     }
 }
 

@@ -11,8 +11,8 @@ struct Caller: Sendable {
     static func require(_ request: Request) async throws -> Caller {
         if let cached = request.storage[CallerKey.self] { return cached }
         guard let token = request.headers.bearerAuthorization?.token else { throw AppError.unauthenticated }
-        let claims = try await request.kindred.accessTokens.verify(token)
         let now = request.kindred.now
+        let claims = try await request.kindred.accessTokens.verify(token, now: now)
         guard let session = try await UserSession.find(claims.sessionID, on: request.db),
               session.$user.id == claims.userID, session.isActive(at: now)
         else { throw AppError.invalidToken("This session has ended. Sign in again.") }

@@ -50,7 +50,9 @@ struct ProblemMiddleware: AsyncMiddleware {
             requestId: request.requestID,
             errors: problem.fieldErrors.isEmpty ? nil : problem.fieldErrors.map { .init(field: $0.field, message: $0.message) }
         )
-        let data = (try? JSONEncoder().encode(body)) ?? Data()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = (try? encoder.encode(body)) ?? Data()
         return Response(status: problem.status, headers: headers, body: .init(data: data))
     }
 
@@ -74,7 +76,7 @@ struct ProblemMiddleware: AsyncMiddleware {
         guard let decoding = error as? DecodingError else { return fallback }
         func path(_ context: DecodingError.Context) -> String {
             let components = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return components.isEmpty ? "the body" : "`" + components.joined(separator: ".") + "`"
+            return components.isEmpty ? "the request" : "`" + components.joined(separator: ".") + "`"
         }
         switch decoding {
         case .typeMismatch(_, let context): return "\(path(context)) has the wrong type: \(context.debugDescription)"

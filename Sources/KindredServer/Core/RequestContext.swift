@@ -13,9 +13,23 @@ enum RequestContext {
 
 struct RequestContextMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        try await RequestContext.$request.withValue(request) {
+        let response = try await RequestContext.$request.withValue(request) {
             try await next.respond(to: request)
         }
+        if let cookie = request.storage[SetCookieKey.self] {
+            response.headers.replaceOrAdd(name: .setCookie, value: cookie)
+        }
+        return response
+    }
+}
+
+private struct SetCookieKey: StorageKey { typealias Value = String }
+
+extension Request {
+    /// A `Set-Cookie` for the response. The generated server percent-encodes header values,
+    /// which would mangle a cookie's attributes, so handlers set it here instead.
+    func setCookie(_ value: String) {
+        storage[SetCookieKey.self] = value
     }
 }
 
