@@ -67,16 +67,22 @@ let package = Package(
 
         // MARK: - tests
 
-        .testTarget(
-            name: "KindredServerTests",
+        /// Builds a real Kindred server per test (SQLite, or a cloned PostgreSQL database).
+        .target(
+            name: "KindredTestSupport",
             dependencies: [
                 "KindredServer",
                 .product(name: "VaporTesting", package: "vapor"),
-            ]
+            ],
+            path: "Tests/KindredTestSupport"
+        ),
+        .testTarget(
+            name: "KindredServerTests",
+            dependencies: ["KindredServer", "KindredTestSupport", .product(name: "VaporTesting", package: "vapor")]
         ),
         .testTarget(
             name: "KindredSDKTests",
-            dependencies: ["KindredSDK", "KindredServer"]
+            dependencies: ["KindredSDK", "KindredTestSupport"]
         ),
     ]
 )

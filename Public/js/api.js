@@ -103,7 +103,7 @@ function scheduleRefresh(delay) {
 }
 
 // A background tab's timers are throttled; catch up as soon as it is visible again.
-document.addEventListener('visibilitychange', () => {
+globalThis.document?.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible' && session && session.expiresAt - Date.now() < REFRESH_EARLY_MS) {
     refreshOnce().catch(() => {});
   }

@@ -3,15 +3,17 @@
 import { h, uid } from './dom.js';
 
 /**
- * A labelled input (or textarea when multiline) with an optional hint and an error slot.
+ * A labelled input (or textarea when multiline) with an optional hint and an error slot;
+ * describedBy: ids of more descriptions (e.g. a character counter).
  * Returns { wrap, input, error, setError(message|null) }.
  */
-export function field({ name, label, testid, hint, multiline = false, ...attrs }) {
+export function field({ name, label, testid, hint, multiline = false, describedBy = [], ...attrs }) {
   const id = uid(name);
   const hintId = hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
+  const describe = (...ids) => [hintId, ...describedBy, ...ids].filter(Boolean).join(' ') || null;
   const input = h(multiline ? 'textarea' : 'input', {
-    id, name, 'aria-describedby': hintId, dataset: { testid }, ...(multiline ? {} : { type: 'text' }), ...attrs,
+    id, name, 'aria-describedby': describe(), dataset: { testid }, ...(multiline ? {} : { type: 'text' }), ...attrs,
   });
   const error = h('p', { class: 'field-error', id: errorId, dataset: { testid: `error-${name}` } });
   const wrap = h('div', { class: 'field' },
@@ -22,14 +24,11 @@ export function field({ name, label, testid, hint, multiline = false, ...attrs }
 
   function setError(message) {
     error.textContent = message || '';
-    if (message) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', [hintId, errorId].filter(Boolean).join(' '));
-    } else {
-      input.removeAttribute('aria-invalid');
-      if (hintId) input.setAttribute('aria-describedby', hintId);
-      else input.removeAttribute('aria-describedby');
-    }
+    const describedIds = message ? describe(errorId) : describe();
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+    if (describedIds) input.setAttribute('aria-describedby', describedIds);
+    else input.removeAttribute('aria-describedby');
   }
   // Typing again means the person is fixing it: don't keep shouting the old error.
   input.addEventListener('input', () => setError(null));
@@ -109,8 +108,10 @@ export function clearErrors(fields, alert) {
 export function setPending(form, button, pending, pendingLabel) {
   button.disabled = pending;
   form.setAttribute('aria-busy', String(pending));
-  if (pendingLabel) {
+  if (pending && pendingLabel) {
     button.dataset.label ??= button.textContent;
-    button.textContent = pending ? pendingLabel : button.dataset.label;
+    button.textContent = pendingLabel;
+  } else if (!pending && button.dataset.label) {
+    button.textContent = button.dataset.label;
   }
 }

@@ -1,10 +1,10 @@
 // The Kindred web shell: restores the session, draws the header, routes between pages
 // and turns session changes (sign-out, revocation, deletion) into the right screen + message.
-import { currentSession, onSessionChange, restoreSession, signOut } from './api.js';
+import { currentSession, onSessionChange, restoreSession } from './api.js';
 import { connectRealtime, onStatus } from './realtime.js';
 import { navigate, startRouter } from './router.js';
 import { h } from './dom.js';
-import { avatar } from './components.js';
+import { createHeader } from './header.js';
 import * as home from './pages/home.js';
 import * as auth from './pages/auth.js';
 import * as profile from './pages/profile.js';
@@ -27,12 +27,11 @@ const NOT_FOUND = {
 };
 
 const main = document.getElementById('app');
-const header = document.getElementById('site-header');
+const header = createHeader(document.getElementById('site-header'));
 let cleanup = null;
 let pending = null; // one-shot message for the next page, e.g. "Your account was deleted."
 let firstRender = true;
 let path = '/';
-let liveStatus = 'idle';
 
 /** Queue a message shown under the next page's heading. kind: info | success | warning. */
 function flash(message, kind = 'info') {
@@ -70,38 +69,7 @@ function renderPage(route) {
 }
 
 function renderHeader() {
-  const session = currentSession();
-  const brand = h('a', { class: 'brand', href: '#/', 'aria-label': 'Kindred home' },
-    h('span', { class: 'brand-mark', 'aria-hidden': 'true' }), 'Kindred');
-  if (!session) {
-    header.replaceChildren(h('div', { class: 'bar' }, brand));
-    return;
-  }
-  const { profile: p } = session.me;
-  const link = (href, label, testid) => h('li', {}, h('a', {
-    href: `#${href}`, dataset: { testid }, 'aria-current': path === href ? 'page' : null,
-  }, label));
-  const signOutButton = h('button', { type: 'button', class: 'linklike', dataset: { testid: 'nav-signout' } }, 'Sign out');
-  signOutButton.addEventListener('click', async () => {
-    signOutButton.disabled = true;
-    await signOut(); // the session listener below shows the signed-out home
-  });
-  header.replaceChildren(
-    h('div', { class: 'bar' }, brand,
-      h('a', { class: 'who', href: '#/profile', 'aria-label': `Your profile: ${p.displayName || p.username}` },
-        avatar(p, { size: 'sm', testid: 'header-avatar' }),
-        h('span', { class: 'who-name', dataset: { testid: 'header-name' } }, p.displayName || p.username),
-        h('span', {
-          class: 'live-dot', role: 'img', dataset: { state: liveStatus, testid: 'realtime-status' },
-          'aria-label': liveStatus === 'open' ? 'Live updates on' : 'Live updates reconnecting',
-          title: liveStatus === 'open' ? 'Live' : 'Reconnecting…',
-        }))),
-    h('nav', { class: 'nav', 'aria-label': 'Account' }, h('ul', {},
-      link('/profile', 'Profile', 'nav-profile'),
-      link('/sessions', 'Sessions', 'nav-sessions'),
-      link('/account', 'Account', 'nav-account'),
-      h('li', {}, signOutButton))),
-  );
+  header.render(path);
 }
 
 // Session changes that didn't come from a page's own navigation decide the next screen.
@@ -124,15 +92,7 @@ onSessionChange((session, reason) => {
   }
 });
 
-onStatus((status) => {
-  liveStatus = status;
-  const dot = header.querySelector('.live-dot');
-  if (dot) {
-    dot.dataset.state = status;
-    dot.setAttribute('aria-label', status === 'open' ? 'Live updates on' : 'Live updates reconnecting');
-    dot.title = status === 'open' ? 'Live' : 'Reconnecting…';
-  }
-});
+onStatus((status) => header.setLiveStatus(status));
 
 // The skip link targets #app, which a hash router would read as a route: handle it here.
 document.querySelector('.skip-link')?.addEventListener('click', (event) => {

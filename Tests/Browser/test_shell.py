@@ -1,27 +1,12 @@
 """Browser tests of the Kindred web shell (Public/). See conftest.py for how to run them."""
-import struct
 import uuid
-import zlib
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import unique_account
+from kindred_ui import make_png, unique_account
 
 APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
-
-
-def make_png(path, width=16, height=16, rgb=(194, 65, 12)):
-    """A small valid PNG, built by hand so the tests need no imaging library."""
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))  # filter byte 0 per row
-    png = (b"\x89PNG\r\n\x1a\n"
-           + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(rows))
-           + chunk(b"IEND", b""))
-    path.write_bytes(png)
-    return str(path)
 
 
 def sign_up(ui, acct):
@@ -185,10 +170,12 @@ def test_sessions_page_lists_current_session(ui, account):
     other_id = other.get_attribute("data-id")
     other.find_element("css selector", '[data-testid="session-revoke"]').click()
     ui.wait.until(lambda d: all(r.get_attribute("data-id") != other_id for r in ui.all("session-row")))
+    assert len(ui.all("session-row")) == len(rows) - 1
     ui.text_is("header-name", account["displayName"])
 
     # Revoking this device's own session signs it out.
-    ui.all("session-row")[0].find_element("css selector", '[data-testid="session-revoke"]').click()
+    current = next(r for r in ui.all("session-row") if r.get_attribute("data-current") == "true")
+    current.find_element("css selector", '[data-testid="session-revoke"]').click()
     ui.visible("home-signin")
     assert not ui.all("header-name")
 

@@ -3,7 +3,7 @@ import { h, s } from '../dom.js';
 import { APPS } from '../apps.js';
 
 export function render(root, { session }) {
-  root.append(
+  const parts = [
     h('h1', { tabindex: '-1' }, session ? 'Your apps' : 'Kindred'),
     session ? null : h('p', { class: 'lead' },
       'Five small apps for the people in your life, with one account for all of them.'),
@@ -12,7 +12,8 @@ export function render(root, { session }) {
       h('a', { class: 'btn', href: '#/sign-in', dataset: { testid: 'home-signin' } }, 'Sign in')),
     h('h2', { class: session ? 'sr-only' : 'section-title' }, 'The apps'),
     h('ul', { class: 'tiles', dataset: { testid: 'home-tiles' } }, APPS.map(tile)),
-  );
+  ];
+  root.append(...parts.filter(Boolean)); // native append would print null as text
 }
 
 function tile(app) {

@@ -102,11 +102,10 @@ export function render(root) {
     username: field({ name: 'username', label: 'Username', testid: 'profile-username',
       hint: '3–20 characters.', autocomplete: 'username', maxlength: '20', autocapitalize: 'none', spellcheck: 'false' }),
     bio: field({ name: 'bio', label: 'Bio', testid: 'profile-bio', multiline: true, rows: '4',
-      maxlength: String(BIO_MAX), hint: 'A line or two about you.' }),
+      maxlength: String(BIO_MAX), hint: 'A line or two about you.', describedBy: ['bio-counter'] }),
   };
   const counter = h('p', { class: 'counter', id: 'bio-counter', dataset: { testid: 'bio-counter' } });
   fields.bio.wrap.querySelector('.hint').after(counter);
-  fields.bio.input.setAttribute('aria-describedby', `${fields.bio.input.getAttribute('aria-describedby')} bio-counter`);
   const updateCounter = () => {
     const n = [...fields.bio.input.value].length;
     counter.textContent = `${n} / ${BIO_MAX}`;

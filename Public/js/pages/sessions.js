@@ -46,17 +46,23 @@ export function render(root) {
           return;
         }
         await api.delete(path);
-        // Keep keyboard focus on the list instead of losing it with the removed row.
-        const next = li.nextElementSibling || li.previousElementSibling;
-        li.remove();
+        removeRow(li);
         status.show(`Signed out ${s.device || 'that device'}.`);
-        next?.querySelector('button')?.focus();
       } catch (err) {
         revoke.disabled = false;
         alert.show(err.detail || err.message);
       }
     });
     return li;
+  }
+
+  function removeRow(li) {
+    if (!li.isConnected) return;
+    // Keep keyboard focus in the list instead of losing it with the removed row.
+    const hadFocus = li.contains(document.activeElement);
+    const next = li.nextElementSibling || li.previousElementSibling;
+    li.remove();
+    if (hadFocus || document.activeElement === document.body) next?.querySelector('button')?.focus();
   }
 
   root.append(
@@ -67,6 +73,9 @@ export function render(root) {
   load();
 
   // A session revoked from another device disappears here too.
-  const off = onEvent('session.revoked', () => load());
+  const off = onEvent('session.revoked', (event) => {
+    const li = [...list.children].find((el) => el.dataset.id === event.sessionId);
+    if (li) removeRow(li);
+  });
   return () => { alive = false; off(); };
 }

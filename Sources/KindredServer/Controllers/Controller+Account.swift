@@ -26,6 +26,7 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         try await ProfileService(request: request).deleteAccount(userID: caller.userID)
+        request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
         return .noContent(.init())
     }
 
@@ -50,6 +51,9 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         try await AuthService(request: request).revoke(sessionID: input.path.sessionId, of: caller.userID)
+        if input.path.sessionId == caller.sessionID {
+            request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
+        }
         return .noContent(.init())
     }
 }

@@ -33,11 +33,14 @@ extension Controller {
     func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        guard let token = body.refreshToken ?? request.cookies[RefreshCookie.name]?.string, !token.isEmpty else {
+        let cookie = request.cookies[RefreshCookie.name]?.string
+        guard let token = body.refreshToken ?? cookie, !token.isEmpty else {
             throw AppError.invalidToken("No refresh token was sent. Sign in again.")
         }
+        // A token that came in the cookie goes back in the cookie, whatever the body asked.
+        let delivery: Components.Schemas.TokenDelivery? = body.refreshToken == nil ? .cookie : body.refreshTokenDelivery
         let issued = try await AuthService(request: request).refresh(token: token)
-        let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+        let session = try await authSession(issued, delivery: delivery, request: request)
         return .ok(.init(body: .json(session)))
     }
 

@@ -7,7 +7,7 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         "default-src 'self'",
         "img-src 'self' blob: data:",
         "media-src 'self' blob:",
-        "connect-src 'self' ws: wss:",
+        "connect-src 'self'",
         "style-src 'self'",
         "script-src 'self'",
         "object-src 'none'",

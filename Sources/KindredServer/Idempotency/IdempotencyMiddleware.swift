@@ -45,7 +45,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             try? await record.delete(on: request.db)
             throw error
         }
-        guard response.status.code < 500 else {
+        // Server failures and auth failures are not final answers: the client retries them.
+        guard response.status.code < 500, response.status != .unauthorized else {
             try? await record.delete(on: request.db)
             return response
         }

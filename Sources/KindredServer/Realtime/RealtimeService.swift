@@ -42,11 +42,10 @@ struct RealtimeService {
         let hub = services.hub
         return request.webSocket { _, socket in
             await hub.register(socket, userID: caller.userID, sessionID: caller.sessionID)
+            // The server only speaks; what a client sends is ignored, so only closing matters.
             socket.onClose.whenComplete { _ in
                 Task { await hub.unregister(socket, userID: caller.userID) }
             }
-            // The server only speaks; anything a client sends is ignored.
-            socket.onText { _, _ in }
         }
     }
 }

@@ -3,6 +3,7 @@ import KindredAPI
 import Testing
 import Vapor
 @testable import KindredServer
+import KindredTestSupport
 
 @Suite("Sign-up, sign-in, refresh and sign-out over HTTP")
 struct AuthTests {

@@ -3,25 +3,31 @@ import NIOConcurrencyHelpers
 import Testing
 import Vapor
 import VaporTesting
-@testable import KindredServer
+import KindredServer
 
 /// A clock the tests can move forward, to expire tokens and URLs without waiting.
-final class TestClock: Sendable {
+public final class TestClock: Sendable {
     private let offset = NIOLockedValueBox<TimeInterval>(0)
-    var now: Date { Date().addingTimeInterval(offset.withLockedValue { $0 }) }
-    func advance(by seconds: TimeInterval) { offset.withLockedValue { $0 += seconds } }
+    public init() {}
+    public var now: Date { Date().addingTimeInterval(offset.withLockedValue { $0 }) }
+    public func advance(by seconds: TimeInterval) { offset.withLockedValue { $0 += seconds } }
 }
 
 /// One Kindred app per test, on a database of its own: in-memory SQLite by default, or a fresh
 /// PostgreSQL database cloned from a migrated template when `KINDRED_TEST_DATABASE_URL` is set.
-struct TestKindred {
-    let app: Application
-    let clock: TestClock
-    let configuration: KindredConfiguration
+public struct TestKindred: Sendable {
+    public let app: Application
+    public let clock: TestClock
+    public let configuration: KindredConfiguration
 
-    static var usesPostgres: Bool { PostgresTestDatabases.adminURL != nil }
+    public static var usesPostgres: Bool { PostgresTestDatabases.adminURL != nil }
 
-    static func configuration(database: KindredConfiguration.Database, mediaDirectory: String,
+    /// Where the server listens, when started with `withKindred(running: true)`.
+    public var baseURL: URL? {
+        app.http.server.shared.localAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") }
+    }
+
+    public static func configuration(database: KindredConfiguration.Database, mediaDirectory: String,
                               adjust: (inout KindredConfiguration) -> Void = { _ in }) -> KindredConfiguration {
         var configuration = try! KindredConfiguration.fromEnvironment([:], isProduction: false)
         configuration.database = database
@@ -35,14 +41,17 @@ struct TestKindred {
         return configuration
     }
 
-    static let repositoryRoot: String = {
+    public static let repositoryRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 }
 
-func withKindred<T>(
+/// - Parameter running: also listen on a free loopback port, for clients that need a real socket
+///   (the SDK, WebSockets); `TestKindred.baseURL` is then set.
+public func withKindred<T>(
+    running: Bool = false,
     adjust: (inout KindredConfiguration) -> Void = { _ in },
     _ test: (TestKindred) async throws -> T
 ) async throws -> T {
@@ -57,7 +66,12 @@ func withKindred<T>(
     do {
         try await configure(app, configuration, clock: { clock.now })
         try await app.autoMigrate()
-        try await app.asyncBoot()
+        if running {
+            app.http.server.configuration.port = 0
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        } else {
+            try await app.asyncBoot()
+        }
         result = try await test(TestKindred(app: app, clock: clock, configuration: configuration))
     } catch {
         try? await app.asyncShutdown()

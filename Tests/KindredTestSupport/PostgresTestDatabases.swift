@@ -4,18 +4,18 @@ import NIOCore
 import PostgresKit
 import PostgresNIO
 import Vapor
-@testable import KindredServer
+import KindredServer
 
 /// Gives each test a fresh PostgreSQL database, cloned (`CREATE DATABASE … TEMPLATE`) from one
 /// migrated once per test run: far faster than migrating per test.
-actor PostgresTestDatabases {
+public actor PostgresTestDatabases {
     struct Database: Sendable {
         let name: String
         let url: String
     }
 
-    static let shared = PostgresTestDatabases()
-    static var adminURL: String? {
+    public static let shared = PostgresTestDatabases()
+    public static var adminURL: String? {
         ProcessInfo.processInfo.environment["KINDRED_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 

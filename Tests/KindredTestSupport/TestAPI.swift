@@ -3,23 +3,23 @@ import KindredAPI
 import Testing
 import Vapor
 import VaporTesting
-@testable import KindredServer
+import KindredServer
 
 /// A signed-in test user: the tokens the server issued and who they belong to.
-struct TestUser {
-    let id: UUID
-    let username: String
-    let email: String
-    let password: String
-    var accessToken: String
-    var refreshToken: String
-    let sessionID: UUID
+public struct TestUser: Sendable {
+    public let id: UUID
+    public let username: String
+    public let email: String
+    public let password: String
+    public var accessToken: String
+    public var refreshToken: String
+    public let sessionID: UUID
 }
 
 extension TestKindred {
     /// Sends a request through the whole middleware stack, in memory.
     @discardableResult
-    func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: (any Encodable)? = nil,
+    public func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: (any Encodable)? = nil,
               bytes: [UInt8]? = nil, headers: HTTPHeaders = [:]) async throws -> TestingHTTPResponse {
         var headers = headers
         var body: ByteBuffer?
@@ -37,7 +37,7 @@ extension TestKindred {
         return try await app.testing().sendRequest(method, "/api/v1" + path, headers: headers, body: body)
     }
 
-    func signUp(_ username: String = "user" + String(Int.random(in: 1000...999_999)), password: String = "correct horse") async throws -> TestUser {
+    public func signUp(_ username: String = "user" + String(Int.random(in: 1000...999_999)), password: String = "correct horse") async throws -> TestUser {
         let email = "\(username)@example.com"
         let response = try await send(.POST, "/auth/sign-up", json: ["email": email, "password": password, "username": username])
         #expect(response.status == .created, "sign-up failed: \(response.body.string)")
@@ -48,24 +48,24 @@ extension TestKindred {
 }
 
 extension TestingHTTPResponse {
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(T.self, from: Data(buffer: body))
     }
 
-    var problem: TestProblem? { try? decode(TestProblem.self) }
+    public var problem: TestProblem? { try? decode(TestProblem.self) }
 }
 
 /// The problem+json body, read loosely so tests can assert on any part of it.
-struct TestProblem: Decodable {
-    struct Field: Decodable { let field: String; let message: String }
-    let type: String
-    let title: String
-    let status: Int
-    let detail: String
-    let requestId: String?
-    let errors: [Field]?
+public struct TestProblem: Decodable, Sendable {
+    public struct Field: Decodable, Sendable { public let field: String; public let message: String }
+    public let type: String
+    public let title: String
+    public let status: Int
+    public let detail: String
+    public let requestId: String?
+    public let errors: [Field]?
 
-    var kind: String { String(type.dropFirst(AppError.typeBaseURI.count)) }
+    public var kind: String { String(type.split(separator: "/").last ?? "") }
 }

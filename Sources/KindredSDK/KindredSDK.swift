@@ -1,3 +1,0 @@
-import KindredAPI
-import OpenAPIURLSession
-import Crypto

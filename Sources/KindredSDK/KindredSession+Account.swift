@@ -1,0 +1,108 @@
+import Foundation
+import OpenAPIRuntime
+
+/// Accounts, profiles, sessions and media: the foundation every app core builds on.
+extension KindredSession {
+    /// Runs a generated-client call and reports failures as `KindredError`.
+    public nonisolated func perform<T: Sendable>(_ call: @Sendable () async throws -> T) async throws -> T {
+        do { return try await call() } catch { throw KindredError.from(error) }
+    }
+
+    // MARK: - Signing in and out
+
+    @discardableResult
+    public func signUp(email: String, password: String, username: String, displayName: String? = nil, device: String? = nil) async throws -> Me {
+        let output = try await perform {
+            try await client.signUp(body: .json(.init(email: email, password: password, username: username,
+                                                      displayName: displayName, device: device, refreshTokenDelivery: .body)))
+        }
+        let auth = try output.created.body.json
+        try await adopt(auth)
+        return auth.me
+    }
+
+    @discardableResult
+    public func signIn(email: String, password: String, device: String? = nil) async throws -> Me {
+        let output = try await perform {
+            try await client.signIn(body: .json(.init(email: email, password: password, device: device, refreshTokenDelivery: .body)))
+        }
+        let auth = try output.ok.body.json
+        try await adopt(auth)
+        return auth.me
+    }
+
+    /// Signs in with the identity token from `ASAuthorizationAppleIDCredential` and the raw
+    /// nonce whose SHA-256 was put in the Apple request.
+    @discardableResult
+    public func signInWithApple(identityToken: String, rawNonce: String, displayName: String? = nil, device: String? = nil) async throws -> Me {
+        let output = try await perform {
+            try await client.signInWithApple(body: .json(.init(identityToken: identityToken, rawNonce: rawNonce,
+                                                                displayName: displayName, device: device, refreshTokenDelivery: .body)))
+        }
+        let auth = try output.ok.body.json
+        try await adopt(auth)
+        return auth.me
+    }
+
+    /// Ends the session on the server and forgets it here, even when the server cannot be reached.
+    public func signOut() async throws {
+        guard await isSignedIn else { return }
+        do {
+            _ = try await perform { try await client.signOut().noContent }
+        } catch KindredError.signedOut {
+            // Already ended on the server.
+        } catch {
+            try await end()
+            throw error
+        }
+        try await end()
+    }
+
+    // MARK: - Account
+
+    public func me() async throws -> Me {
+        try await perform { try await client.getMe().ok.body.json }
+    }
+
+    public func updateProfile(username: String? = nil, displayName: String? = nil, bio: String? = nil,
+                              avatarID: UUID? = nil, removeAvatar: Bool = false) async throws -> Me {
+        try await perform {
+            try await client.updateProfile(body: .json(.init(username: username, displayName: displayName, bio: bio,
+                                                             avatarId: avatarID, removeAvatar: removeAvatar ? true : nil))).ok.body.json
+        }
+    }
+
+    /// Deletes the account and everything in it, then forgets the session.
+    public func deleteAccount() async throws {
+        _ = try await perform { try await client.deleteAccount().noContent }
+        try await end()
+    }
+
+    public func sessions() async throws -> [SessionInfo] {
+        try await perform { try await client.listSessions().ok.body.json.sessions }
+    }
+
+    public func revokeSession(_ id: UUID) async throws {
+        _ = try await perform { try await client.revokeSession(path: .init(sessionId: id)).noContent }
+        if id == (await sessionID) { try await end() }
+    }
+
+    // MARK: - Profiles and media
+
+    public func profile(username: String) async throws -> Profile {
+        try await perform { try await client.getProfile(path: .init(username: username)).ok.body.json }
+    }
+
+    public func searchProfiles(prefix: String, limit: Int? = nil) async throws -> [Profile] {
+        try await perform { try await client.searchProfiles(query: .init(prefix: prefix, limit: limit)).ok.body.json.profiles }
+    }
+
+    /// Uploads an image; the server decides its type from the bytes and removes location data.
+    public func uploadMedia(_ data: Data) async throws -> Media {
+        try await perform { try await client.uploadMedia(body: .binary(HTTPBody(data))).created.body.json }
+    }
+
+    public func media(_ id: UUID) async throws -> Media {
+        try await perform { try await client.getMedia(path: .init(mediaId: id)).ok.body.json }
+    }
+}

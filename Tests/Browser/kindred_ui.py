@@ -1,0 +1,125 @@
+"""Helpers for the Kindred browser tests: data-testid lookups, an API client for arranging
+data, unique accounts and a hand-made PNG."""
+import json
+import struct
+import urllib.error
+import urllib.request
+import uuid
+import zlib
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT_SECONDS = 15
+
+
+class UI:
+    """Small helpers over the data-testid hooks the web shell exposes."""
+
+    def __init__(self, driver, base_url):
+        self.driver = driver
+        self.base_url = base_url
+        # Pages re-render on navigation, so an element found a moment ago may be stale: retry.
+        self.wait = WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(StaleElementReferenceException,))
+
+    def open(self, route="/"):
+        self.driver.get(f"{self.base_url}/#{route}")
+
+    @staticmethod
+    def sel(testid):
+        return (By.CSS_SELECTOR, f'[data-testid="{testid}"]')
+
+    def find(self, testid):
+        return self.wait.until(EC.presence_of_element_located(self.sel(testid)))
+
+    def visible(self, testid):
+        return self.wait.until(EC.visibility_of_element_located(self.sel(testid)))
+
+    def all(self, testid):
+        return self.driver.find_elements(*self.sel(testid))
+
+    def click(self, testid):
+        self.wait.until(EC.element_to_be_clickable(self.sel(testid))).click()
+
+    def fill(self, testid, text):
+        el = self.visible(testid)
+        el.clear()
+        el.send_keys(text)
+        return el
+
+    def text_is(self, testid, text):
+        """Waits until the element's whole text is exactly `text`."""
+        def matches(d):
+            els = d.find_elements(*self.sel(testid))
+            return bool(els) and els[0].text.strip() == text
+        self.wait.until(matches, f"{testid} never showed {text!r}")
+
+    def has_text(self, testid):
+        """Waits until the element shows some text, and returns that text."""
+        def shown(d):
+            els = d.find_elements(*self.sel(testid))
+            return bool(els) and els[0].text.strip()
+        return self.wait.until(shown)
+
+    def sign_in(self, email, password):
+        self.open("/sign-in")
+        self.fill("signin-email", email)
+        self.fill("signin-password", password)
+        self.click("signin-submit")
+
+
+class Api:
+    """A minimal native-style API client (refresh token in the body) for arranging test data."""
+
+    def __init__(self, base_url):
+        self.base = base_url + "/api/v1"
+        self.token = None
+
+    def call(self, method, path, body=None):
+        headers = {"X-Request-ID": str(uuid.uuid4()), "Accept": "application/json"}
+        if method == "POST":
+            headers["Idempotency-Key"] = str(uuid.uuid4())
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        data = None
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            data = json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=WAIT_SECONDS) as res:
+                raw = res.read()
+                return res.status, (json.loads(raw) if raw else None)
+        except urllib.error.HTTPError as err:
+            raw = err.read()
+            return err.code, (json.loads(raw) if raw else None)
+
+    def sign_in(self, email, password, device="Browser test setup"):
+        status, body = self.call("POST", "/auth/sign-in", {"email": email, "password": password,
+                                                          "device": device, "refreshTokenDelivery": "body"})
+        assert status == 200, body
+        self.token = body["accessToken"]
+        return body
+
+
+def unique_account():
+    suffix = uuid.uuid4().hex[:10]
+    return {"email": f"web{suffix}@example.com", "username": f"web_{suffix}",
+            "displayName": "Web Tester", "password": "correct-horse-9"}
+
+
+
+
+def make_png(path, width=16, height=16, rgb=(194, 65, 12)):
+    """A small valid PNG, built by hand so the tests need no imaging library."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))  # filter byte 0 per row
+    png = (b"\x89PNG\r\n\x1a\n"
+           + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(rows))
+           + chunk(b"IEND", b""))
+    path.write_bytes(png)
+    return str(path)
