@@ -78,11 +78,16 @@ let package = Package(
         ),
         .testTarget(
             name: "KindredServerTests",
-            dependencies: ["KindredServer", "KindredTestSupport", .product(name: "VaporTesting", package: "vapor")]
+            dependencies: [
+                "KindredServer", "KindredTestSupport",
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "KindredSDKTests",
-            dependencies: ["KindredSDK", "KindredTestSupport"]
+            dependencies: ["KindredSDK", "KindredTestSupport", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")]
         ),
     ]
 )

@@ -12,32 +12,38 @@ public actor PostgresTestDatabases {
     struct Database: Sendable {
         let name: String
         let url: String
+        let adminURL: String
     }
 
     public static let shared = PostgresTestDatabases()
-    public static var adminURL: String? {
-        ProcessInfo.processInfo.environment["KINDRED_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Set for the suite's PostgreSQL pass: every test then gets a PostgreSQL database.
+    public static var suiteURL: String? { environment("KINDRED_TEST_DATABASE_URL") }
+
+    /// A server for the tests that need PostgreSQL in every pass (several instances sharing one
+    /// database); the test command sets it for the SQLite pass too.
+    public static var anyURL: String? { environment("KINDRED_TEST_POSTGRES_URL") ?? suiteURL }
+
+    private static func environment(_ name: String) -> String? {
+        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    private var template: Task<String, any Error>?
+    private var templates: [String: Task<String, any Error>] = [:]
     private let logger = Logger(label: "kindred.tests.postgres")
 
-    /// Nil when the suite runs on SQLite.
-    func make() async throws -> Database? {
-        guard let adminURL = Self.adminURL else { return nil }
+    func make(adminURL: String) async throws -> Database {
         let templateName = try await templateDatabase(adminURL: adminURL)
         let name = "kindred_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         try await admin(adminURL) { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(templateName)"), logger: logger) }
-        return Database(name: String(name), url: Self.url(adminURL, database: String(name)))
+        return Database(name: String(name), url: Self.url(adminURL, database: String(name)), adminURL: adminURL)
     }
 
     func drop(_ database: Database) async throws {
-        guard let adminURL = Self.adminURL else { return }
-        try await admin(adminURL) { try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)"), logger: logger) }
+        try await admin(database.adminURL) { try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)"), logger: logger) }
     }
 
     private func templateDatabase(adminURL: String) async throws -> String {
-        if let template { return try await template.value }
+        if let template = templates[adminURL] { return try await template.value }
         let task = Task<String, any Error> {
             let name = "kindred_template_\(ProcessInfo.processInfo.processIdentifier)"
             try await admin(adminURL) { connection in
@@ -57,7 +63,7 @@ public actor PostgresTestDatabases {
             try await app.asyncShutdown()
             return name
         }
-        template = task
+        templates[adminURL] = task
         return try await task.value
     }
 

@@ -20,7 +20,7 @@ public struct TestKindred: Sendable {
     public let clock: TestClock
     public let configuration: KindredConfiguration
 
-    public static var usesPostgres: Bool { PostgresTestDatabases.adminURL != nil }
+    public static var usesPostgres: Bool { PostgresTestDatabases.suiteURL != nil }
 
     /// Where the server listens, when started with `withKindred(running: true)`.
     public var baseURL: URL? {
@@ -50,13 +50,17 @@ public struct TestKindred: Sendable {
 
 /// - Parameter running: also listen on a free loopback port, for clients that need a real socket
 ///   (the SDK, WebSockets); `TestKindred.baseURL` is then set.
+/// - Parameter postgres: use PostgreSQL even in the SQLite pass (needs `KINDRED_TEST_POSTGRES_URL`).
 public func withKindred<T>(
     running: Bool = false,
+    postgres: Bool = false,
     adjust: (inout KindredConfiguration) -> Void = { _ in },
     _ test: (TestKindred) async throws -> T
 ) async throws -> T {
     let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-media-" + UUID().uuidString).path
-    let database = try await PostgresTestDatabases.shared.make()
+    let adminURL = postgres ? PostgresTestDatabases.anyURL : PostgresTestDatabases.suiteURL
+    if postgres && adminURL == nil { throw PostgresRequired() }
+    let database = try await adminURL.asyncMap { try await PostgresTestDatabases.shared.make(adminURL: $0) }
     let databaseConfiguration: KindredConfiguration.Database = database.map { .postgres(url: $0.url) } ?? .sqliteInMemory
     let configuration = TestKindred.configuration(database: databaseConfiguration, mediaDirectory: mediaDirectory, adjust: adjust)
     let clock = TestClock()
@@ -66,20 +70,57 @@ public func withKindred<T>(
     do {
         try await configure(app, configuration, clock: { clock.now })
         try await app.autoMigrate()
+        try await app.asyncBoot()
         if running {
             app.http.server.configuration.port = 0
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        } else {
-            try await app.asyncBoot()
         }
         result = try await test(TestKindred(app: app, clock: clock, configuration: configuration))
     } catch {
-        try? await app.asyncShutdown()
+        try? await app.shutDownServing(running)
         if let database { try? await PostgresTestDatabases.shared.drop(database) }
         throw error
     }
-    try await app.asyncShutdown()
+    try await app.shutDownServing(running)
     if let database { try await PostgresTestDatabases.shared.drop(database) }
     try? FileManager.default.removeItem(atPath: mediaDirectory)
     return result
+}
+
+public struct PostgresRequired: Error, CustomStringConvertible {
+    public var description: String { "This test needs PostgreSQL: set KINDRED_TEST_POSTGRES_URL (scripts/test does)." }
+}
+
+extension TestKindred {
+    /// A second server instance on the same database and secret, listening on its own port,
+    /// as when several instances run behind a load balancer. The caller shuts it down.
+    public func startSibling() async throws -> Application {
+        let sibling = try await Application.make(.testing)
+        sibling.logger.logLevel = .warning
+        do {
+            try await configure(sibling, configuration, clock: { [clock] in clock.now })
+            try await sibling.asyncBoot()
+            sibling.http.server.configuration.port = 0
+            try await sibling.server.start(address: .hostname("127.0.0.1", port: 0))
+        } catch {
+            try? await sibling.shutDownServing()
+            throw error
+        }
+        return sibling
+    }
+}
+
+extension Application {
+    /// Stops a server started with `server.start` (which `asyncShutdown` does not), then the app.
+    public func shutDownServing(_ serving: Bool = true) async throws {
+        if serving { await server.shutdown() }
+        try await asyncShutdown()
+    }
+}
+
+extension Optional {
+    func asyncMap<U>(_ transform: (Wrapped) async throws -> U) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
 }

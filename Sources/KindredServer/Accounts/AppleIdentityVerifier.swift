@@ -48,7 +48,7 @@ actor AppleIdentityVerifier {
         }
         do {
             return try await check(token)
-        } catch let error as JWTError where error.errorType == .unknownKID {
+        } catch let error as JWTError where error.errorType == .unknownKID || error.errorType == .noKeyProvided {
             guard clock().timeIntervalSince(fetchedAt) >= configuration.minimumRefetchInterval else {
                 throw AppError.invalidToken("The Apple identity token was signed with an unknown key.")
             }
@@ -69,6 +69,9 @@ actor AppleIdentityVerifier {
             let json = try await fetch(configuration.jwksURL)
             let collection = JWTKeyCollection()
             try await collection.add(jwksJSON: String(decoding: json, as: UTF8.self))
+            // Without a default key, a token naming an unpublished `kid` fails as unknown
+            // instead of being tried against whichever key happened to load first.
+            await collection.clearDefault()
             keys = collection
             fetchedAt = clock()
         } catch {

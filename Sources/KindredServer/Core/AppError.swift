@@ -14,6 +14,7 @@ public struct AppError: Error, Sendable {
         case tooManyRequests = "too-many-requests"
         case payloadTooLarge = "payload-too-large"
         case unsupportedMedia = "unsupported-media"
+        case notAcceptable = "not-acceptable"
         case forbidden
         case unavailable
         case internalError = "internal"
@@ -94,6 +95,7 @@ extension AppError.Kind {
         case .tooManyRequests: "Too many requests"
         case .payloadTooLarge: "Too large"
         case .unsupportedMedia: "Unsupported media"
+        case .notAcceptable: "Not acceptable"
         case .forbidden: "Forbidden"
         case .unavailable: "Unavailable"
         case .internalError: "Something went wrong"

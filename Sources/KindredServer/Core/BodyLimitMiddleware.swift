@@ -14,11 +14,28 @@ struct BodyLimitMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        try Self.requireAcceptsJSON(request)
         guard let body else { return try await next(request, nil, metadata) }
         let limit = Self.limit(for: operationID)
         if case .known(let length) = body.length, length > limit { throw AppError.payloadTooLarge(limit: limit) }
         let limited = HTTPBody(LimitedSequence(base: body, limit: limit), length: body.length, iterationBehavior: .single)
         return try await next(request, limited, metadata)
+    }
+}
+
+extension BodyLimitMiddleware {
+    /// The generated server checks `Accept` only after the handler has acted; checking first
+    /// means a client that cannot read JSON changes nothing.
+    static func requireAcceptsJSON(_ request: HTTPRequest) throws {
+        guard let accept = request.headerFields[.accept], !accept.isEmpty else { return }
+        let acceptable = accept.split(separator: ",").contains { range in
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first, ["*/*", "application/*", "application/json", "application/problem+json"].contains(type) else { return false }
+            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
+        if !acceptable {
+            throw AppError(.notAcceptable, .notAcceptable, "This API answers in JSON; send `Accept: application/json` or leave Accept out.")
+        }
     }
 }
 

@@ -26,7 +26,10 @@ struct ProblemMiddleware: AsyncMiddleware {
             if let underlying = error.underlyingError as? AppError { return underlying }
             // No operation input means the request never got past decoding: the client's mistake.
             if error.operationInput == nil {
-                return .malformed(describe(error.underlyingError, fallback: error.causeDescription))
+                let status = HTTPResponseStatus(statusCode: Int(error.httpStatus.code))
+                let detail = describe(error.underlyingError, fallback: error.causeDescription)
+                // The runtime knows some exact statuses (415 for a wrong Content-Type).
+                return (400..<500).contains(status.code) ? AppError(kind(for: status), status, detail) : .malformed(detail)
             }
             return internalError
         case let error as DecodingError:
@@ -66,6 +69,7 @@ struct ProblemMiddleware: AsyncMiddleware {
         case .payloadTooLarge: .payloadTooLarge
         case .tooManyRequests: .tooManyRequests
         case .unsupportedMediaType: .unsupportedMedia
+        case .notAcceptable: .notAcceptable
         case _ where status.code >= 500: .internalError
         default: .malformedRequest
         }

@@ -1,3 +1,4 @@
+import Crypto
 import Fluent
 import Vapor
 
@@ -19,8 +20,10 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
 
         let body = try await request.body.collect(upTo: MediaService.uploadLimit + 1)
-        let fingerprint = Digest.sha256Hex(request.method.rawValue + " " + request.url.string + "\n"
-                                           + String(buffer: body))
+        var hasher = SHA256()
+        hasher.update(data: Array((request.method.rawValue + " " + request.url.string + "\n").utf8))
+        hasher.update(data: body.readableBytesView)
+        let fingerprint = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         let now = request.kindred.now
         let records = IdempotencyRecord.query(on: request.db).filter(\.$user.$id == caller.userID).filter(\.$key == key)
         if let existing = try await records.first() {

@@ -1,0 +1,164 @@
+import Foundation
+import HTTPTypes
+import KindredSDK
+import KindredTestSupport
+import Testing
+
+@Suite("KindredSession against a real server")
+struct KindredSessionTests {
+    private func makeSession(_ kindred: TestKindred, transport: RecordingTransport = RecordingTransport(),
+                             store: any TokenStore = MemoryTokenStore(), retry: RetryPolicy = .init(baseDelay: .milliseconds(5))) throws -> KindredSession {
+        KindredSession(serverURL: try #require(kindred.baseURL), tokenStore: store, transport: transport, retryPolicy: retry)
+    }
+
+    @Test func signUpEditProfileUploadAvatarAndSignOut() async throws {
+        try await withKindred(running: true) { kindred in
+            let session = try makeSession(kindred)
+            // act
+            let me = try await session.signUp(email: "sdk@example.com", password: "swiftly!", username: "sdk_user", displayName: "SDK")
+            let media = try await session.uploadMedia(Data(Self.tinyPNG))
+            let updated = try await session.updateProfile(bio: "Built on Linux", avatarID: media.id)
+            let sessions = try await session.sessions()
+            let found = try await session.searchProfiles(prefix: "sdk")
+            // validate
+            #expect(me.profile.username == "sdk_user")
+            #expect(updated.profile.bio == "Built on Linux")
+            #expect(updated.profile.avatar?.id == media.id)
+            #expect(media.kind == .png)
+            #expect(sessions.count == 1 && sessions[0].current)
+            #expect(found.map(\.username) == ["sdk_user"])
+
+            try await session.signOut()
+            #expect(await session.isSignedIn == false)
+            await #expect(throws: KindredError.self) { try await session.me() }
+        }
+    }
+
+    @Test func problemsArriveAsKindredErrorsWithFields() async throws {
+        try await withKindred(running: true) { kindred in
+            let session = try makeSession(kindred)
+            do {
+                try await session.signUp(email: "not-an-email", password: "short", username: "x")
+                Issue.record("sign-up should have failed")
+            } catch let error as KindredError {
+                #expect(error.kind == "validation")
+                #expect(Set(error.fieldErrors.keys) == ["email", "password", "username"])
+            }
+            do {
+                try await session.signIn(email: "nobody@example.com", password: "whatever1")
+                Issue.record("sign-in should have failed")
+            } catch let error as KindredError {
+                #expect(error.kind == "invalid-credentials")
+            }
+        }
+    }
+
+    @Test func anExpiredAccessTokenIsRefreshedOnceForManyRacingCalls() async throws {
+        try await withKindred(running: true) { kindred in
+            let transport = RecordingTransport()
+            let session = try makeSession(kindred, transport: transport)
+            try await session.signUp(email: "racer@example.com", password: "ready set go", username: "racer")
+            // The server's clock jumps past the access token's life: every call now gets a 401.
+            kindred.clock.advance(by: kindred.configuration.accessTokenLifetime + 60)
+
+            let names = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<8 { group.addTask { try await session.me().profile.username } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+
+            #expect(names == Array(repeating: "racer", count: 8))
+            #expect(transport.sent("refreshSession").count == 1)
+            #expect(try await session.sessions().count == 1)
+        }
+    }
+
+    @Test func everyRequestCarriesAnIDAndEveryPostAnIdempotencyKey() async throws {
+        try await withKindred(running: true) { kindred in
+            let transport = RecordingTransport()
+            let session = try makeSession(kindred, transport: transport)
+            try await session.signUp(email: "stamp@example.com", password: "rubber stamp", username: "stamp")
+            _ = try await session.me()
+            _ = try await session.uploadMedia(Data(Self.tinyPNG))
+
+            let sent = transport.sent
+            let posts = sent.filter { $0.request.method == .post }
+            let gets = sent.filter { $0.request.method == .get }
+            #expect(sent.allSatisfy(Self.hasRequestID))
+            #expect(posts.count == 2)
+            #expect(posts.allSatisfy(Self.hasIdempotencyKey))
+            #expect(!gets.contains(where: Self.hasIdempotencyKey))
+        }
+    }
+
+    private static func hasRequestID(_ sent: RecordingTransport.Sent) -> Bool {
+        sent.request.headerFields[HTTPField.Name("X-Request-ID")!] != nil
+    }
+
+    private static func hasIdempotencyKey(_ sent: RecordingTransport.Sent) -> Bool {
+        sent.request.headerFields[HTTPField.Name("Idempotency-Key")!] != nil
+    }
+
+    @Test func safeRequestsAreRetriedAndARetriedPostIsNotDoubled() async throws {
+        try await withKindred(running: true) { kindred in
+            let transport = RecordingTransport()
+            let session = try makeSession(kindred, transport: transport)
+            try await session.signUp(email: "retry@example.com", password: "try try again", username: "retry")
+
+            transport.drop("getMe", times: 2)
+            #expect(try await session.me().profile.username == "retry")
+            #expect(transport.sent("getMe").count == 3)
+
+            // The POST is retried with the same key, and the server acts once.
+            transport.drop("uploadMedia", times: 1)
+            let media = try await session.uploadMedia(Data(Self.tinyPNG))
+            let attempts = transport.sent("uploadMedia")
+            #expect(attempts.count == 2)
+            let key = HTTPField.Name("Idempotency-Key")!
+            #expect(attempts[0].request.headerFields[key] == attempts[1].request.headerFields[key])
+            #expect(try await session.media(media.id).id == media.id)
+
+            transport.drop("getMe", times: 5)
+            await #expect(throws: KindredError.self) { try await session.me() }
+        }
+    }
+
+    @Test func aFileTokenStoreKeepsTheSessionAcrossLaunches() async throws {
+        try await withKindred(running: true) { kindred in
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-\(UUID()).json")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let first = try makeSession(kindred, store: FileTokenStore(url: file))
+            try await first.signUp(email: "keeper@example.com", password: "remember me", username: "keeper")
+
+            let relaunched = try makeSession(kindred, store: FileTokenStore(url: file))
+            #expect(await relaunched.isSignedIn)
+            #expect(try await relaunched.me().profile.username == "keeper")
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        }
+    }
+
+    @Test func aRevokedSessionSignsTheDeviceOut() async throws {
+        try await withKindred(running: true) { kindred in
+            let phone = try makeSession(kindred)
+            let laptop = try makeSession(kindred)
+            try await phone.signUp(email: "two@example.com", password: "two devices", username: "twodevices")
+            try await laptop.signIn(email: "two@example.com", password: "two devices")
+            let phoneID = try #require(await phone.sessionID)
+
+            try await laptop.revokeSession(phoneID)
+
+            await #expect(throws: KindredError.self) { try await phone.me() }
+            #expect(await phone.isSignedIn == false)
+            #expect(try await laptop.sessions().count == 1)
+        }
+    }
+
+    /// A 1×1 PNG.
+    static let tinyPNG: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+        0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+        0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0,
+        0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+        0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+}

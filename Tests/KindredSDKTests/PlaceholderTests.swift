@@ -1,3 +1,0 @@
-import Testing
-import KindredSDK
-@Test func placeholder() { #expect(true) }

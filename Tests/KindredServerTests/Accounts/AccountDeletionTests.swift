@@ -1,0 +1,170 @@
+import Fluent
+import Foundation
+import KindredAPI
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+@testable import KindredServer
+import KindredTestSupport
+
+@Suite("Deleting an account leaves nothing of the user behind")
+struct AccountDeletionTests {
+    @Test func nothingOfADeletedUserRemains() async throws {
+        try await withKindred { kindred in
+            let sql = try #require(kindred.app.db as? any SQLDatabase)
+
+            // setup: a user who stays, with data of every kind, and a snapshot of every table
+            let survivor = try await kindred.signUp("survivor")
+            let survivorAvatar = try await Self.upload(MediaFixtures.png(), by: survivor, on: kindred)
+            let survivorUpdate = try await kindred.send(.PATCH, "/me", token: survivor.accessToken,
+                                                        json: ["avatarId": survivorAvatar.id.uuidString, "bio": "Staying"])
+            #expect(survivorUpdate.status == .ok)
+            _ = try await Self.upload(MediaFixtures.jpeg(), by: survivor, on: kindred, idempotencyKey: "keep-1")
+            #expect(try await Self.failSignIn(survivor.email, on: kindred).status == .unauthorized)
+            let survivorFiles = Set(try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey))
+            let snapshot = try await Self.rowCounts(sql)
+
+            // setup: the user who leaves does everything there is to do
+            let doomed = try await kindred.signUp("doomed_dora")
+            let profile = try await kindred.send(.PATCH, "/me", token: doomed.accessToken,
+                                                 json: ["displayName": "Dora Doomed", "bio": "Here today"])
+            #expect(profile.status == .ok)
+            let photo = try await Self.upload(MediaFixtures.jpeg(), by: doomed, on: kindred)
+            let picture = try await Self.upload(MediaFixtures.png(), by: doomed, on: kindred, idempotencyKey: "dora-1")
+            let replay = try await kindred.send(.POST, "/media", token: doomed.accessToken, bytes: MediaFixtures.png(),
+                                                headers: ["Idempotency-Key": "dora-1"])
+            #expect(replay.headers.first(name: "Idempotent-Replayed") == "true")
+            let avatar = try await kindred.send(.PATCH, "/me", token: doomed.accessToken, json: ["avatarId": photo.id.uuidString])
+            #expect(avatar.status == .ok)
+            #expect(try await kindred.send(.GET, "/media/\(photo.id)", token: survivor.accessToken).status == .ok)
+            let rotated = try await Self.session(kindred.send(.POST, "/auth/refresh", json: ["refreshToken": doomed.refreshToken]))
+            let second = try await Self.session(kindred.send(.POST, "/auth/sign-in", json: [
+                "email": doomed.email, "password": doomed.password, "device": "Dora's tablet",
+            ]))
+            #expect(second.sessionId != doomed.sessionID)
+            #expect(try await Self.failSignIn(doomed.email, on: kindred).status == .unauthorized)
+            let ticket = try await kindred.send(.POST, "/realtime/tickets", token: second.accessToken)
+            #expect(ticket.status == .created)
+
+            // the test is only as good as its coverage: the doomed user must have left rows in every table
+            let during = try await Self.rowCounts(sql)
+            for (table, count) in snapshot {
+                #expect((during[table] ?? 0) > count, "the doomed user wrote nothing to \(table); make the test use it")
+            }
+
+            // act
+            let deleted = try await kindred.send(.DELETE, "/me", token: rotated.accessToken)
+
+            // validate: every table is back to what the survivor alone has
+            #expect(deleted.status == .noContent, "\(deleted.body.string)")
+            let after = try await Self.rowCounts(sql)
+            #expect(after == snapshot)
+
+            // validate: no trace of the user's email, username or ids in any column of any table
+            let ids = [doomed.id, doomed.sessionID, second.sessionId, photo.id, picture.id]
+            let traces = try await Self.traces(of: [doomed.email, doomed.username, SignInThrottle.accountScope(email: doomed.email)], ids: ids, in: sql)
+            #expect(traces.isEmpty, "left behind in \(traces)")
+
+            // validate: only the survivor's files remain
+            let files = Set(try FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mediaDirectory))
+            #expect(files == survivorFiles)
+
+            // validate: the tokens are dead, the credentials unknown, the media and profile gone
+            for token in [doomed.accessToken, rotated.accessToken, second.accessToken] {
+                #expect(try await kindred.send(.GET, "/me", token: token).status == .unauthorized)
+            }
+            for token in [rotated.refreshToken, second.refreshToken].compactMap({ $0 }) {
+                #expect(try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": token]).status == .unauthorized)
+            }
+            let signIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": doomed.email, "password": doomed.password])
+            #expect(signIn.status == .unauthorized)
+            #expect(signIn.problem?.kind == "invalid-credentials")
+            #expect(try await kindred.send(.GET, "/media/\(photo.id)", token: survivor.accessToken).status == .notFound)
+            #expect(try await kindred.send(.GET, "/profiles/doomed_dora", token: survivor.accessToken).status == .notFound)
+
+            // validate: the survivor is untouched
+            let survivorMe = try await kindred.send(.GET, "/me", token: survivor.accessToken).decode(Components.Schemas.Me.self)
+            #expect(survivorMe.profile.avatar?.id == survivorAvatar.id)
+            #expect(survivorMe.profile.bio == "Staying")
+
+            // validate: the username and email are free again
+            let again = try await kindred.signUp("doomed_dora")
+            #expect(again.id != doomed.id)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func upload(_ bytes: [UInt8], by user: TestUser, on kindred: TestKindred,
+                               idempotencyKey: String? = nil) async throws -> Components.Schemas.Media {
+        var headers: HTTPHeaders = [:]
+        if let idempotencyKey { headers.add(name: "Idempotency-Key", value: idempotencyKey) }
+        let response = try await kindred.send(.POST, "/media", token: user.accessToken, bytes: bytes, headers: headers)
+        #expect(response.status == .created, "upload failed: \(response.body.string)")
+        return try response.decode(Components.Schemas.Media.self)
+    }
+
+    private static func failSignIn(_ email: String, on kindred: TestKindred) async throws -> TestingHTTPResponse {
+        try await kindred.send(.POST, "/auth/sign-in", json: ["email": email, "password": "not the password"])
+    }
+
+    private static func session(_ response: TestingHTTPResponse) throws -> Components.Schemas.AuthSession {
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try response.decode(Components.Schemas.AuthSession.self)
+    }
+
+    /// Every table but Fluent's own bookkeeping.
+    private static func tableNames(_ sql: any SQLDatabase) async throws -> [String] {
+        let query: SQLQueryString
+        if TestKindred.usesPostgres {
+            query = "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename != '_fluent_migrations'"
+        } else {
+            query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_fluent_migrations'"
+        }
+        let names = try await sql.raw(query).all().map { try $0.decode(column: "name", as: String.self) }
+        #expect(!names.isEmpty)
+        return names.sorted()
+    }
+
+    /// Rows per table. Failed sign-ins keyed by the client's address are left out: they name no
+    /// account (no email, no id), and they must outlive any one account or deleting an account
+    /// would reset an attacker's budget. The account-keyed ones are counted.
+    private static func rowCounts(_ sql: any SQLDatabase) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for table in try await tableNames(sql) {
+            var query: SQLQueryString = "SELECT COUNT(*) AS n FROM \(ident: table)"
+            if table == SignInFailure.schema {
+                query += " WHERE scope NOT LIKE 'address:%'"
+            }
+            let row = try await sql.raw(query).first()
+            counts[table] = try row?.decode(column: "n", as: Int.self) ?? -1
+        }
+        return counts
+    }
+
+    /// `table.column` for every value that mentions one of `texts` or `ids`: text compared without
+    /// case (so both spellings of a UUID), binary values also searched for each id's 16 raw bytes
+    /// (SQLite stores UUIDs as blobs).
+    private static func traces(of texts: [String], ids: [UUID], in sql: any SQLDatabase) async throws -> [String] {
+        let needles = (texts + ids.map(\.uuidString)).map { $0.lowercased() }
+        let rawIDs = ids.map { id in withUnsafeBytes(of: id.uuid) { Array($0) } }
+        var found: [String] = []
+        for table in try await tableNames(sql) {
+            for row in try await sql.raw("SELECT * FROM \(ident: table)").all() {
+                for column in row.allColumns where (try? row.decodeNil(column: column)) == false {
+                    let blob = (try? row.decode(column: column, as: Data.self)).map { [UInt8]($0) }
+                    let readings = [
+                        try? row.decode(column: column, as: String.self),
+                        (try? row.decode(column: column, as: UUID.self))?.uuidString,
+                        blob.map { String(decoding: $0, as: UTF8.self) },
+                    ].compactMap { $0?.lowercased() }
+                    let mentionsText = readings.contains { reading in needles.contains { reading.contains($0) } }
+                    let mentionsRawID = blob.map { bytes in rawIDs.contains { bytes.byteOffset(of: $0) != nil } } ?? false
+                    if mentionsText || mentionsRawID { found.append("\(table).\(column)") }
+                }
+            }
+        }
+        return found
+    }
+}

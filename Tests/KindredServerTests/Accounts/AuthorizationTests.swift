@@ -1,0 +1,222 @@
+import Foundation
+import KindredAPI
+import Testing
+import Vapor
+import VaporTesting
+@testable import KindredServer
+import KindredTestSupport
+
+@Suite("Every endpoint called without a session, and by another user, answers 401 or 404 as it should")
+struct AuthorizationTests {
+    /// One request per protected operation, shaped so that a signed-in caller would get past
+    /// decoding (a valid body, a well-formed UUID, the required query items): a 401 can then only
+    /// be about the token.
+    struct Call: Sendable, CustomTestStringConvertible {
+        let operationID: String
+        let method: HTTPMethod
+        let path: String
+        var json: [String: String]? = nil
+        var bytes: [UInt8]? = nil
+
+        var testDescription: String { "\(operationID) (\(method.rawValue) \(path))" }
+    }
+
+    static let protectedCalls: [Call] = [
+        Call(operationID: "getMe", method: .GET, path: "/me"),
+        Call(operationID: "updateProfile", method: .PATCH, path: "/me", json: ["bio": "Hello there"]),
+        Call(operationID: "deleteAccount", method: .DELETE, path: "/me"),
+        Call(operationID: "listSessions", method: .GET, path: "/me/sessions"),
+        Call(operationID: "revokeSession", method: .DELETE, path: "/me/sessions/\(UUID())"),
+        Call(operationID: "searchProfiles", method: .GET, path: "/profiles?prefix=ow"),
+        Call(operationID: "getProfile", method: .GET, path: "/profiles/owner"),
+        Call(operationID: "uploadMedia", method: .POST, path: "/media", bytes: MediaFixtures.png()),
+        Call(operationID: "getMedia", method: .GET, path: "/media/\(UUID())"),
+        Call(operationID: "deleteMedia", method: .DELETE, path: "/media/\(UUID())"),
+        Call(operationID: "createRealtimeTicket", method: .POST, path: "/realtime/tickets"),
+        Call(operationID: "signOut", method: .POST, path: "/auth/sign-out"),
+    ]
+
+    static let publicOperationIDs: Set<String> = ["getHealth", "signUp", "signIn", "refreshSession", "signInWithApple"]
+
+    // MARK: - Without a valid session
+
+    @Test("A protected operation refuses a missing, garbage, forged or unsigned token",
+          arguments: AuthorizationTests.protectedCalls)
+    func protectedOperationAnswers401WithoutAValidSession(_ call: Call) async throws {
+        try await withKindred { kindred in
+            // setup: a real user and session, so the forged tokens name something that exists
+            let user = try await kindred.signUp("owner")
+            let foreignSecret = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
+            let foreignKeys = await AccessTokens(secret: foreignSecret, lifetime: 900)
+            let forged = try await foreignKeys.issue(userID: user.id, sessionID: user.sessionID, now: kindred.clock.now).token
+            let unsigned = Self.unsignedToken(userID: user.id, sessionID: user.sessionID, now: kindred.clock.now)
+
+            // act
+            let anonymous = try await Self.send(call, token: nil, on: kindred)
+
+            // validate
+            #expect(anonymous.status == .unauthorized, "\(anonymous.status): \(anonymous.body.string)")
+            #expect(anonymous.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
+            #expect(anonymous.problem?.type.hasSuffix("/unauthenticated") == true, "\(anonymous.body.string)")
+            #expect(anonymous.problem?.status == 401)
+
+            for (label, token) in [("garbage", "not-a-token"), ("signed with another secret", forged), ("alg=none", unsigned)] {
+                let response = try await Self.send(call, token: token, on: kindred)
+                #expect(response.status == .unauthorized, "\(label) token: \(response.status) \(response.body.string)")
+                #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true, "\(label) token")
+                #expect(response.problem?.status == 401, "\(label) token")
+            }
+
+            // validate: the very same request with the genuine token gets past authentication,
+            // so the 401s above were about the token and nothing else
+            let genuine = try await Self.send(call, token: user.accessToken, on: kindred)
+            #expect(genuine.status != .unauthorized && genuine.status.code < 500, "\(genuine.status): \(genuine.body.string)")
+        }
+    }
+
+    @Test func publicOperationsNeedNoBearerToken() async throws {
+        // Apple sign-in unconfigured answers 503 at once instead of fetching Apple's keys.
+        try await withKindred(adjust: { $0.apple.bundleIDs = [] }) { kindred in
+            // setup
+            let existing = try await kindred.signUp("public_pat")
+
+            // act
+            let health = try await kindred.send(.GET, "/health")
+            let signUp = try await kindred.send(.POST, "/auth/sign-up", json: [
+                "email": "newcomer@example.com", "password": "long enough", "username": "newcomer",
+            ])
+            let signIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": existing.email, "password": existing.password])
+            let refresh = try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": existing.refreshToken])
+            let apple = try await kindred.send(.POST, "/auth/apple", json: ["identityToken": "x.y.z", "rawNonce": "nonce"])
+            let answers: [(id: String, response: TestingHTTPResponse, expected: HTTPStatus)] = [
+                (id: "getHealth", response: health, expected: .ok),
+                (id: "signUp", response: signUp, expected: .created),
+                (id: "signIn", response: signIn, expected: .ok),
+                (id: "refreshSession", response: refresh, expected: .ok),
+                (id: "signInWithApple", response: apple, expected: .serviceUnavailable),
+            ]
+
+            // validate
+            #expect(Set(answers.map { $0.id }) == Self.publicOperationIDs)
+            for answer in answers {
+                #expect(answer.response.status != .unauthorized, "\(answer.id) wants a token")
+                #expect(answer.response.problem?.kind != "unauthenticated", "\(answer.id) wants a token")
+                #expect(answer.response.status == answer.expected, "\(answer.id): \(answer.response.status) \(answer.response.body.string)")
+            }
+        }
+    }
+
+    /// A new endpoint in the contract without a row in the tables above fails here.
+    @Test func everyOperationInTheContractIsCovered() throws {
+        // setup
+        let contract = try Self.operations(inContractAt: TestKindred.repositoryRoot + "/openapi.yaml")
+        let protectedIDs = Set(Self.protectedCalls.map(\.operationID))
+
+        // validate
+        #expect(contract.all.count >= 17, "the contract scan found too few operations: \(contract.all)")
+        #expect(contract.all.count == Set(contract.all).count, "duplicate operationId in the contract")
+        #expect(protectedIDs.count == Self.protectedCalls.count, "an operation is listed twice")
+        #expect(protectedIDs.isDisjoint(with: Self.publicOperationIDs))
+        #expect(Set(contract.all) == protectedIDs.union(Self.publicOperationIDs))
+        #expect(contract.public == Self.publicOperationIDs, "the contract's `security: []` operations differ from the public list")
+    }
+
+    // MARK: - Another user's things
+
+    @Test func anotherUserCannotReachPrivateThingsButMaySeeAnAvatar() async throws {
+        try await withKindred { kindred in
+            // setup
+            let alice = try await kindred.signUp("alice")
+            let bob = try await kindred.signUp("bob")
+            let uploaded = try await kindred.send(.POST, "/media", token: alice.accessToken, bytes: MediaFixtures.png())
+            #expect(uploaded.status == .created)
+            let media = try uploaded.decode(Components.Schemas.Media.self)
+
+            // act + validate: Bob cannot end Alice's session, and learns no more than for an unknown id
+            let revoke = try await kindred.send(.DELETE, "/me/sessions/\(alice.sessionID)", token: bob.accessToken)
+            let revokeUnknown = try await kindred.send(.DELETE, "/me/sessions/\(UUID())", token: bob.accessToken)
+            #expect(revoke.status == .notFound)
+            #expect(revoke.problem?.kind == "not-found")
+            #expect(revoke.problem?.detail == revokeUnknown.problem?.detail)
+            #expect(try await kindred.send(.GET, "/me", token: alice.accessToken).status == .ok)
+
+            // act + validate: media that is nobody's avatar is invisible to Bob
+            let bobGets = try await kindred.send(.GET, "/media/\(media.id)", token: bob.accessToken)
+            #expect(bobGets.status == .notFound)
+            #expect(bobGets.problem?.kind == "not-found")
+            #expect(try await kindred.send(.DELETE, "/media/\(media.id)", token: bob.accessToken).status == .notFound)
+            #expect(try await kindred.send(.GET, "/media/\(media.id)", token: alice.accessToken).status == .ok)
+
+            // act + validate: Bob cannot take it as his own avatar
+            let steal = try await kindred.send(.PATCH, "/me", token: bob.accessToken, json: ["avatarId": media.id.uuidString])
+            #expect(steal.status == .unprocessableEntity)
+            #expect(steal.problem?.kind == "validation")
+            #expect(steal.problem?.errors?.map(\.field) == ["avatarId"])
+            let bobMe = try await kindred.send(.GET, "/me", token: bob.accessToken).decode(Components.Schemas.Me.self)
+            #expect(bobMe.profile.avatar == nil)
+
+            // act: Alice makes it her avatar
+            let setAvatar = try await kindred.send(.PATCH, "/me", token: alice.accessToken, json: ["avatarId": media.id.uuidString])
+            #expect(setAvatar.status == .ok)
+
+            // validate: now any signed-in user may see it (MediaService.canView), but still not delete it
+            let seen = try await kindred.send(.GET, "/media/\(media.id)", token: bob.accessToken)
+            #expect(seen.status == .ok)
+            #expect(try seen.decode(Components.Schemas.Media.self).id == media.id)
+            #expect(try await kindred.send(.DELETE, "/media/\(media.id)", token: bob.accessToken).status == .notFound)
+            #expect(try await kindred.send(.GET, "/media/\(media.id)", token: alice.accessToken).status == .ok)
+            // and without a session, not even an avatar's record is handed out
+            #expect(try await kindred.send(.GET, "/media/\(media.id)").status == .unauthorized)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func send(_ call: Call, token: String?, on kindred: TestKindred) async throws -> TestingHTTPResponse {
+        try await kindred.send(call.method, call.path, token: token, json: call.json.map { $0 as any Encodable }, bytes: call.bytes)
+    }
+
+    /// A JWT with the right claims and `alg: none`, the classic forgery.
+    private static func unsignedToken(userID: UUID, sessionID: UUID, now: Date) -> String {
+        func base64URL(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let issuedAt = Int(now.timeIntervalSince1970)
+        let header = #"{"alg":"none","typ":"JWT"}"#
+        let claims = #"{"sub":"\#(userID.uuidString)","sid":"\#(sessionID.uuidString)","exp":\#(issuedAt + 600),"iat":\#(issuedAt),"iss":"kindred"}"#
+        return base64URL(header) + "." + base64URL(claims) + "."
+    }
+
+    /// Every `operationId` in the contract, and those whose operation says `security: []`.
+    /// Operations sit at indent 4 (`    get:`), their fields deeper; anything at indent 4 or less
+    /// ends the operation being read.
+    private static func operations(inContractAt path: String) throws -> (all: [String], public: Set<String>) {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var all: [String] = []
+        var open: Set<String> = []
+        var operationID: String?
+        var isPublic = false
+        func finish() {
+            if let operationID, isPublic { open.insert(operationID) }
+            operationID = nil
+            isPublic = false
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            if indent <= 4 { finish() }
+            if trimmed.hasPrefix("operationId:") {
+                let id = trimmed.dropFirst("operationId:".count).trimmingCharacters(in: .whitespaces)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                all.append(id)
+                operationID = id
+            } else if indent > 4, trimmed.replacingOccurrences(of: " ", with: "") == "security:[]" {
+                isPublic = true
+            }
+        }
+        finish()
+        return (all, open)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import KindredAPI
+import KindredTestSupport
+import NIOConcurrencyHelpers
+import NIOPosix
+import Testing
+import Vapor
+@testable import KindredServer
+
+@Suite("Realtime over WebSockets")
+struct RealtimeTests {
+    @Test func aProfileChangeReachesTheUsersOtherDevice() async throws {
+        try await withKindred(running: true) { kindred in
+            let user = try await kindred.signUp("listener")
+            let socket = try await RealtimeClient.connect(kindred, baseURL: try #require(kindred.baseURL), token: user.accessToken)
+
+            // act
+            let update = try await kindred.send(.PATCH, "/me", token: user.accessToken, json: ["displayName": "Live Wire"])
+            #expect(update.status == .ok)
+
+            // validate
+            let event = try await socket.next()
+            guard case .profile_updated(let payload) = event else { Issue.record("expected profile.updated, got \(event)"); return }
+            #expect(payload.profile.displayName == "Live Wire")
+            try await socket.close()
+        }
+    }
+
+    @Test func revokingASessionTellsItsSocketAndClosesIt() async throws {
+        try await withKindred(running: true) { kindred in
+            let user = try await kindred.signUp("revokee")
+            let socket = try await RealtimeClient.connect(kindred, baseURL: try #require(kindred.baseURL), token: user.accessToken)
+            let other = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password])
+            let otherToken = try other.decode(Components.Schemas.AuthSession.self).accessToken
+
+            #expect(try await kindred.send(.DELETE, "/me/sessions/\(user.sessionID)", token: otherToken).status == .noContent)
+
+            let event = try await socket.next()
+            #expect(event.revokedSessionID == user.sessionID)
+            try await socket.waitUntilClosed()
+            #expect(await kindred.app.kindred.hub.connectionCount(for: user.id) == 0)
+        }
+    }
+
+    @Test func ticketsWorkOnceAndExpire() async throws {
+        try await withKindred(running: true) { kindred in
+            let user = try await kindred.signUp("ticketholder")
+            let ticket = try await kindred.send(.POST, "/realtime/tickets", token: user.accessToken)
+                .decode(Components.Schemas.RealtimeTicket.self)
+            let baseURL = try #require(kindred.baseURL)
+            // The first use opens the socket; the second is refused.
+            let socket = try await RealtimeClient.connect(path: ticket.path, baseURL: baseURL)
+            #expect(try await kindred.app.testing().sendRequest(.GET, ticket.path).status == .unauthorized)
+            try await socket.close()
+
+            let late = try await kindred.send(.POST, "/realtime/tickets", token: user.accessToken)
+                .decode(Components.Schemas.RealtimeTicket.self)
+            kindred.clock.advance(by: RealtimeService.ticketLifetime + 1)
+            let refused = try await kindred.app.testing().sendRequest(.GET, late.path)
+            #expect(refused.status == .unauthorized)
+            #expect(refused.headers.contentType?.description.hasPrefix("application/problem+json") == true)
+            #expect(try await kindred.app.testing().sendRequest(.GET, "/api/v1/realtime?ticket=made-up").status == .unauthorized)
+        }
+    }
+
+    /// Two server instances on one PostgreSQL database: an event caused on one reaches a socket
+    /// held by the other, through LISTEN/NOTIFY.
+    @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
+    func eventsCrossBetweenTwoInstances() async throws {
+        try await withKindred(running: true, postgres: true) { kindred in
+            let sibling = try await kindred.startSibling()
+            do {
+                let siblingURL = try #require(sibling.http.server.shared.localAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
+                let user = try await kindred.signUp("roamer")
+                // The ticket is issued by the first instance and redeemed at the second.
+                let socket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: user.accessToken)
+
+                let update = try await kindred.send(.PATCH, "/me", token: user.accessToken, json: ["bio": "Heard across instances"])
+                #expect(update.status == .ok)
+
+                let event = try await socket.next()
+                guard case .profile_updated(let payload) = event else { Issue.record("expected profile.updated, got \(event)"); return }
+                #expect(payload.profile.bio == "Heard across instances")
+                #expect(await sibling.kindred.hub.connectionCount(for: user.id) == 1)
+                #expect(await kindred.app.kindred.hub.connectionCount(for: user.id) == 0)
+                try await socket.close()
+            } catch {
+                try? await sibling.shutDownServing()
+                throw error
+            }
+            try await sibling.shutDownServing()
+        }
+    }
+}
+
+/// A WebSocket client over a real socket, collecting the server's events in order.
+final class RealtimeClient: Sendable {
+    private let socket: WebSocket
+    private let received: NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>
+
+    private init(socket: WebSocket, received: NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>) {
+        self.socket = socket
+        self.received = received
+    }
+
+    static func connect(_ kindred: TestKindred, baseURL: URL, token: String) async throws -> RealtimeClient {
+        let ticket = try await kindred.send(.POST, "/realtime/tickets", token: token).decode(Components.Schemas.RealtimeTicket.self)
+        return try await connect(path: ticket.path, baseURL: baseURL)
+    }
+
+    static func connect(path: String, baseURL: URL) async throws -> RealtimeClient {
+        let received = NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>([])
+        let url = "ws://\(baseURL.host ?? "127.0.0.1"):\(baseURL.port ?? 80)\(path)"
+        let box = NIOLockedValueBox<WebSocket?>(nil)
+        try await WebSocket.connect(to: url, on: MultiThreadedEventLoopGroup.singleton) { socket in
+            socket.onText { _, text in
+                if let event = try? JSONDecoder.realtime.decode(Components.Schemas.RealtimeEvent.self, from: Data(text.utf8)) {
+                    received.withLockedValue { $0.append(event) }
+                }
+            }
+            box.withLockedValue { $0 = socket }
+        }.get()
+        let socket = try #require(box.withLockedValue { $0 })
+        return RealtimeClient(socket: socket, received: received)
+    }
+
+    /// The oldest unread event, waiting up to five seconds for one to arrive.
+    func next() async throws -> Components.Schemas.RealtimeEvent {
+        for _ in 0..<250 {
+            if let event = received.withLockedValue({ $0.isEmpty ? nil : $0.removeFirst() }) { return event }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw RealtimeTimeout()
+    }
+
+    func waitUntilClosed() async throws {
+        try await socket.onClose.get()
+    }
+
+    func close() async throws {
+        try await socket.close()
+    }
+
+    struct RealtimeTimeout: Error {}
+}
