@@ -72,10 +72,9 @@ struct ProfileService {
     }
 
     /// Deletes the account. Every table holding the user's data cascades from `users`; the files
-    /// are removed after the rows, so a failure never leaves rows pointing at missing files.
+    /// are swept by their owner prefix after the rows are gone.
     func deleteAccount(userID: UUID) async throws {
         let user = try await Self.user(userID, on: request.db)
-        let keys = try await MediaItem.query(on: request.db).filter(\.$owner.$id == userID).all().map(\.storageKey)
         let sessions = try await UserSession.query(on: request.db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all()
         try await request.db.transaction { database in
             if let email = user.email {
@@ -83,10 +82,10 @@ struct ProfileService {
             }
             try await user.delete(on: database)
         }
-        for key in keys {
-            do { try await services.mediaStore.delete(key: key) } catch {
-                request.logger.error("Could not delete media file \(key) of a deleted account: \(error)")
-            }
+        do {
+            try await services.mediaStore.deleteAll(prefix: MediaKey.prefix(owner: userID))
+        } catch {
+            request.logger.error("Could not delete the media files of a deleted account: \(error)")
         }
         for session in sessions {
             if let id = session.id { await services.events.publish(.sessionRevoked(sessionID: id), to: userID) }

@@ -14,6 +14,8 @@ struct SignInThrottle {
     /// Throws 429 with `Retry-After` when either scope has used up its attempts in the window.
     func check(email: String, address: String) async throws {
         let windowStart = now.addingTimeInterval(-limits.window)
+        // Failures (and the client addresses in them) are kept no longer than they count.
+        try await SignInFailure.query(on: database).filter(\.$createdAt < windowStart).delete()
         for (scope, limit) in [(Self.accountScope(email: email), limits.perAccount), (Self.addressScope(address), limits.perAddress)] {
             let failures = try await SignInFailure.query(on: database)
                 .filter(\.$scope == scope)
@@ -30,8 +32,6 @@ struct SignInThrottle {
     func recordFailure(email: String, address: String) async throws {
         try await SignInFailure(scope: Self.accountScope(email: email), at: now).create(on: database)
         try await SignInFailure(scope: Self.addressScope(address), at: now).create(on: database)
-        // Old rows are useless; trimming here keeps the table small without a scheduled job.
-        try await SignInFailure.query(on: database).filter(\.$createdAt < now.addingTimeInterval(-limits.window)).delete()
     }
 
     func clear(email: String) async throws {

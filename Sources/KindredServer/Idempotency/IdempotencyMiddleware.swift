@@ -19,7 +19,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         // whoever repeats the key.
         guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
 
-        let body = try await request.body.collect(upTo: MediaService.uploadLimit + 1)
+        let limit = request.url.path == "/api/v1/media" ? MediaService.uploadLimit : BodyLimitMiddleware.jsonLimit
+        let body = try await request.body.collect(upTo: limit)
         var hasher = SHA256()
         hasher.update(data: Array((request.method.rawValue + " " + request.url.string + "\n").utf8))
         hasher.update(data: body.readableBytesView)
@@ -33,6 +34,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 return try replay(existing, fingerprint: fingerprint)
             }
         }
+        // Sweeping expired records as new ones arrive keeps the table at about a day of POSTs.
+        try await IdempotencyRecord.query(on: request.db).filter(\.$createdAt < now.addingTimeInterval(-Self.retention)).delete()
         let record = IdempotencyRecord(userID: caller.userID, key: key, fingerprint: fingerprint, createdAt: now)
         do {
             try await record.create(on: request.db)

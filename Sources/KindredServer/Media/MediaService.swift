@@ -24,7 +24,7 @@ struct MediaService {
         }
         let dimensions = MediaType.dimensions(of: cleaned, type: type)
         let id = UUID()
-        let key = MediaKey.make(id: id, type: type)
+        let key = MediaKey.make(owner: ownerID, id: id, type: type)
         try await services.mediaStore.put(cleaned, key: key)
         let item = MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: Int64(cleaned.count),
                              width: dimensions?.width, height: dimensions?.height)

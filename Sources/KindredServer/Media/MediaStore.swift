@@ -8,6 +8,8 @@ import Vapor
 protocol MediaStore: Sendable {
     func put(_ bytes: [UInt8], key: String) async throws
     func delete(key: String) async throws
+    /// Deletes every key starting with `prefix`: all of one owner's files.
+    func deleteAll(prefix: String) async throws
     /// Answers a GET for `key`, honouring `Range`; nil when the key does not exist.
     func response(for key: String, request: Request) async throws -> Response?
 }
@@ -37,6 +39,15 @@ struct FileMediaStore: MediaStore {
         }
     }
 
+    func deleteAll(prefix: String) async throws {
+        guard MediaKey.isValid(prefix) else { return }
+        try await NIOThreadPool.singleton.runIfActive { [directory] in
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasPrefix(prefix) {
+                try FileManager.default.removeItem(atPath: directory + "/" + name)
+            }
+        }
+    }
+
     func response(for key: String, request: Request) async throws -> Response? {
         let path = try self.path(for: key)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -51,13 +62,19 @@ struct FileMediaStore: MediaStore {
     }
 }
 
+/// Storage keys start with the owner's id, so deleting an account can sweep its files by
+/// prefix, including any upload that finished while the account was being deleted.
 enum MediaKey {
-    static func make(id: UUID, type: MediaType) -> String {
-        id.uuidString.lowercased() + "." + type.fileExtension
+    static func make(owner: UUID, id: UUID, type: MediaType) -> String {
+        prefix(owner: owner) + id.uuidString.lowercased() + "." + type.fileExtension
+    }
+
+    static func prefix(owner: UUID) -> String {
+        owner.uuidString.lowercased() + "_"
     }
 
     static func isValid(_ key: String) -> Bool {
-        (1...80).contains(key.count) && !key.hasPrefix(".")
-            && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+        (1...120).contains(key.count) && !key.hasPrefix(".")
+            && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }
     }
 }
