@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.15.0"),
     ],
     targets: [
         // MARK: - shared
@@ -41,7 +42,8 @@ let package = Package(
                 "KindredAPI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                // URLSession has no WebSockets on Linux; WebSocketKit carries realtime there.
+                .product(name: "WebSocketKit", package: "websocket-kit", condition: .when(platforms: [.linux])),
             ]
         ),
 
@@ -87,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KindredSDKTests",
-            dependencies: ["KindredSDK", "KindredTestSupport", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")]
+            dependencies: ["KindredSDK", "KindredServer", "KindredTestSupport", .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")]
         ),
     ]
 )

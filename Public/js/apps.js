@@ -6,18 +6,20 @@ export const APPS = [
   {
     id: 'innovation-engine',
     name: 'Innovation Engine',
-    description: 'Pitch ideas, find your co-builders and make them real together.',
+    description: 'Show your QR code, scan a friend’s to connect, and watch your network grow as a constellation.',
     href: '/apps/innovation-engine/',
     live: false,
     glyph: [
-      ['path', { d: 'M9 18h6M10 21h4' }],
-      ['path', { d: 'M12 3a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.2h5c0-.9.4-1.6 1.1-2.2A6 6 0 0 0 12 3z' }],
+      ['path', { d: 'M6.7 7.2l9.6 1.4M7 8l3.2 7.4M16.8 10l-4.4 5.6' }],
+      ['circle', { cx: '5.5', cy: '6.5', r: '2' }],
+      ['circle', { cx: '18', cy: '9', r: '2' }],
+      ['circle', { cx: '11', cy: '17.5', r: '2' }],
     ],
   },
   {
     id: 'date-an-intervention',
     name: 'Date An Intervention',
-    description: 'Let the friends who know you best weigh in on who you date.',
+    description: 'Swipe through climate interventions written as dating profiles, then chat with your matches in character.',
     href: '/apps/date-an-intervention/',
     live: false,
     glyph: [
@@ -27,7 +29,7 @@ export const APPS = [
   {
     id: 'kinnect',
     name: 'Kinnect',
-    description: 'Stay close to family and chosen family, wherever they are.',
+    description: 'A private Instagram for family and friends: photos, videos, likes and comments, only for people you let in.',
     href: '/apps/kinnect/',
     live: false,
     glyph: [
@@ -38,18 +40,19 @@ export const APPS = [
   {
     id: 'rin',
     name: 'Rin',
-    description: 'Gentle nudges to check in with the people who matter.',
+    description: 'A living address book that merges duplicates, shares your details by circle and explains your network.',
     href: '/apps/rin/',
     live: false,
     glyph: [
-      ['path', { d: 'M6 16v-5a6 6 0 0 1 12 0v5l1.5 2h-15z' }],
-      ['path', { d: 'M10 20.5a2 2 0 0 0 4 0' }],
+      ['rect', { x: '5', y: '3', width: '14', height: '18', rx: '2' }],
+      ['circle', { cx: '12', cy: '10', r: '2.5' }],
+      ['path', { d: 'M8.5 16.5c1-2 6-2 7 0' }],
     ],
   },
   {
     id: 'memories',
     name: 'Memories',
-    description: 'Keep the photos and moments you shared, with the people who were there.',
+    description: 'Share a book with friends: letters become permanent pages of ink, photos and text.',
     href: '/apps/memories/',
     live: false,
     glyph: [

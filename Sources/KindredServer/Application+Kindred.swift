@@ -16,16 +16,25 @@ extension Application {
             }
             try await configure(app, configuration)
             app.asyncCommands.use(SeedDemoCommand(), as: "seed-demo")
-            let command = environment.arguments.dropFirst().first
-            if command == nil || command == "serve" || command?.hasPrefix("-") == true {
-                try await app.autoMigrate()
-                app.logger.notice("Kindred is at http://\(configuration.host):\(configuration.port)")
+            // Replaces Fluent's own `migrate`, so every path takes the same lock.
+            app.asyncCommands.use(MigrateCommand(), as: "migrate")
+            if Self.willServe(arguments: environment.arguments) {
+                try await app.migrateSafely(configuration: configuration)
             }
             return app
         } catch {
             try? await app.asyncShutdown()
             throw error
         }
+    }
+}
+
+extension Application {
+    /// `kindred`, `kindred serve …` and `kindred --port …` serve; `--help` and other commands do not.
+    static func willServe(arguments: [String]) -> Bool {
+        guard let first = arguments.dropFirst().first else { return true }
+        if first == "serve" { return !arguments.contains("--help") && !arguments.contains("-h") }
+        return first.hasPrefix("-") && first != "--help" && first != "-h"
     }
 }
 

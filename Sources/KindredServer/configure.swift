@@ -27,7 +27,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     let hub = RealtimeHub()
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
-        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db as! any SQLDatabase }, hub: hub, logger: app.logger)
+        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger)
     } else {
         events = LocalEventBus(hub: hub)
     }

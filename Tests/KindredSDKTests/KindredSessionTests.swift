@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import KindredSDK
 import KindredTestSupport
+@testable import KindredServer
 import Testing
 
 @Suite("KindredSession against a real server")
@@ -161,4 +162,42 @@ struct KindredSessionTests {
         0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
         0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
+}
+
+@Suite("KindredSession realtime events")
+struct KindredSessionRealtimeTests {
+    @Test func profileChangesArriveAndARevokedSessionEndsTheStream() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let phone = KindredSession(serverURL: baseURL)
+            let laptop = KindredSession(serverURL: baseURL)
+            try await phone.signUp(email: "live@example.com", password: "live and well", username: "live")
+            try await laptop.signIn(email: "live@example.com", password: "live and well")
+
+            let received = Task {
+                var events: [RealtimeEvent] = []
+                for await event in phone.events() { events.append(event) }
+                return events
+            }
+            // Give the socket a moment to open: the server only delivers to open sockets.
+            try await waitUntil { await kindred.app.kindred.hub.connectionCount(for: try #require(await phone.userID)) == 1 }
+            _ = try await laptop.updateProfile(displayName: "Seen Live")
+            try await laptop.revokeSession(try #require(await phone.sessionID))
+
+            let events = await received.value
+            #expect(events.count == 2)
+            guard case .profile_updated(let update) = events.first else { Issue.record("expected profile.updated first"); return }
+            #expect(update.profile.displayName == "Seen Live")
+            guard case .session_revoked = events.last else { Issue.record("expected session.revoked last"); return }
+            #expect(await phone.isSignedIn == false)
+        }
+    }
+
+    private func waitUntil(_ condition: @Sendable () async throws -> Bool) async throws {
+        for _ in 0..<250 {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("condition never became true")
+    }
 }

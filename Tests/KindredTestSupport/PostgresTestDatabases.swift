@@ -9,9 +9,9 @@ import KindredServer
 /// Gives each test a fresh PostgreSQL database, cloned (`CREATE DATABASE … TEMPLATE`) from one
 /// migrated once per test run: far faster than migrating per test.
 public actor PostgresTestDatabases {
-    struct Database: Sendable {
-        let name: String
-        let url: String
+    public struct Database: Sendable {
+        public let name: String
+        public let url: String
         let adminURL: String
     }
 
@@ -38,7 +38,14 @@ public actor PostgresTestDatabases {
         return Database(name: String(name), url: Self.url(adminURL, database: String(name)), adminURL: adminURL)
     }
 
-    func drop(_ database: Database) async throws {
+    /// A database with no tables at all, for testing migrations themselves.
+    public func makeEmpty(adminURL: String) async throws -> Database {
+        let name = "kindred_empty_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        try await admin(adminURL) { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger) }
+        return Database(name: String(name), url: Self.url(adminURL, database: String(name)), adminURL: adminURL)
+    }
+
+    public func drop(_ database: Database) async throws {
         try await admin(database.adminURL) { try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(database.name) WITH (FORCE)"), logger: logger) }
     }
 

@@ -26,8 +26,8 @@ public struct RetryPolicy: Sendable {
     }
 }
 
-/// Retries requests that are safe to repeat: reads, PUT and DELETE, and POSTs carrying an
-/// `Idempotency-Key`. It retries lost connections and the statuses that mean "try later".
+/// Retries requests that are safe to repeat: reads, PUT and DELETE, and signed-in POSTs carrying
+/// an `Idempotency-Key`. It retries lost connections and the statuses that mean "try later".
 struct RetryMiddleware: ClientMiddleware {
     let policy: RetryPolicy
     static let retryableStatuses: Set<Int> = [408, 429, 502, 503, 504]
@@ -36,8 +36,10 @@ struct RetryMiddleware: ClientMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        // The server replays a POST's first answer only for a signed-in caller, so only those
+        // POSTs are safe to send twice; a repeated sign-in would start a second session.
         let repeatable = [.get, .head, .options, .put, .delete].contains(request.method)
-            || request.headerFields[RequestMetadataMiddleware.idempotencyKey] != nil
+            || (request.headerFields[RequestMetadataMiddleware.idempotencyKey] != nil && request.headerFields[.authorization] != nil)
         // A body that can only be read once cannot be sent twice.
         guard repeatable, body?.iterationBehavior != .single, policy.maximumAttempts > 1 else {
             return try await next(request, body, baseURL)

@@ -19,8 +19,16 @@ struct SessionIssuer {
     /// racing itself (two tabs waking at once), rather than theft.
     static let reuseGrace: TimeInterval = 5
 
+    /// Used refresh tokens kept per session for theft detection; older ones are forgotten (a thief
+    /// presenting one then gets a plain 401 instead of ending the session).
+    static let usedTokensKept = 10
+
     func start(userID: UUID, device: String) async throws -> Issued {
         let now = services.now
+        // Ended sessions are of no more use to anyone; clearing them here bounds their number.
+        try await UserSession.query(on: database).filter(\.$user.$id == userID)
+            .group(.or) { $0.filter(\.$expiresAt < now).filter(\.$revokedAt != nil) }
+            .delete()
         let session = UserSession(userID: userID, device: device, now: now,
                                   expiresAt: now.addingTimeInterval(services.configuration.refreshTokenLifetime))
         try await session.create(on: database)
@@ -31,7 +39,7 @@ struct SessionIssuer {
     func refresh(token: String) async throws -> (issued: Issued, revokedSession: UUID?) {
         let now = services.now
         guard let stored = try await RefreshToken.query(on: database)
-            .filter(\.$tokenHash == Digest.sha256Hex(token)).with(\.$session).first()
+            .filter(\.$tokenHash == Secrets.sha256Hex(token)).with(\.$session).first()
         else { throw AppError.invalidToken("This refresh token is not valid. Sign in again.") }
         let session = stored.session
         guard session.isActive(at: now) else { throw AppError.invalidToken("This session has ended. Sign in again.") }
@@ -48,6 +56,7 @@ struct SessionIssuer {
         session.lastUsedAt = now
         session.expiresAt = now.addingTimeInterval(services.configuration.refreshTokenLifetime)
         try await session.save(on: database)
+        try await forgetOldUsedTokens(of: session.requireID())
         return (try await issue(for: session), nil)
     }
 
@@ -68,10 +77,19 @@ struct SessionIssuer {
         return !rows.isEmpty
     }
 
+    private func forgetOldUsedTokens(of sessionID: UUID) async throws {
+        // Pruned on every refresh, so this list stays about `usedTokensKept` long.
+        let old = try await RefreshToken.query(on: database)
+            .filter(\.$session.$id == sessionID).filter(\.$usedAt != nil)
+            .sort(\.$usedAt, .descending).all(\.$id).dropFirst(Self.usedTokensKept).map { $0 }
+        guard !old.isEmpty else { return }
+        try await RefreshToken.query(on: database).filter(\.$id ~~ old).delete()
+    }
+
     private func issue(for session: UserSession) async throws -> Issued {
         let sessionID = try session.requireID()
-        let refreshToken = Digest.randomToken()
-        try await RefreshToken(sessionID: sessionID, tokenHash: Digest.sha256Hex(refreshToken)).create(on: database)
+        let refreshToken = Secrets.randomToken()
+        try await RefreshToken(sessionID: sessionID, tokenHash: Secrets.sha256Hex(refreshToken)).create(on: database)
         let access = try await services.accessTokens.issue(userID: session.$user.id, sessionID: sessionID, now: services.now)
         return Issued(userID: session.$user.id, sessionID: sessionID, accessToken: access.token,
                       accessTokenExpiresAt: access.expiresAt, refreshToken: refreshToken)

@@ -8,7 +8,7 @@ struct SignInThrottle {
     let limits: KindredConfiguration.SignInLimits
     let now: Date
 
-    static func accountScope(email: String) -> String { "account:" + Digest.sha256Hex(email) }
+    static func accountScope(email: String) -> String { "account:" + Secrets.sha256Hex(email) }
     static func addressScope(_ address: String) -> String { "address:" + address }
 
     /// Throws 429 with `Retry-After` when either scope has used up its attempts in the window.

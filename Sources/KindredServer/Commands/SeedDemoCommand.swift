@@ -15,19 +15,34 @@ struct SeedDemoCommand: AsyncCommand {
     ]
 
     func run(using context: CommandContext, signature: Signature) async throws {
-        let app = context.application
-        try await app.autoMigrate()
-        let password = "demo-" + Digest.randomToken().prefix(10)
+        try await context.application.migrateSafely(configuration: context.application.kindred.configuration)
+        let seeded = try await Self.seed(on: context.application)
+        for email in seeded.emails { context.console.print("  \(email)") }
+        context.console.print("Demo password for all of them: \(seeded.password)")
+    }
+
+    /// Demo people are found by their demo email, never by username, so a real person who took
+    /// the name `ada` is left alone (that demo person is skipped instead).
+    static func seed(on app: Application) async throws -> (emails: [String], password: String) {
+        let password = "demo-" + Secrets.randomToken().prefix(10)
         let hash = try await app.password.async.hash(password)
-        for (username, name, bio) in Self.people {
+        var emails: [String] = []
+        for (username, name, bio) in people {
             let email = "\(username)@demo.kindred.app"
-            let user = try await User.query(on: app.db).filter(\.$username == username).first()
-                ?? User(email: email, passwordHash: nil, username: username, displayName: name)
+            let user: User
+            if let demo = try await User.query(on: app.db).filter(\.$email == email).first() {
+                user = demo
+            } else if try await User.query(on: app.db).filter(\.$username == username).first() == nil {
+                user = User(email: email, passwordHash: nil, username: username, displayName: name)
+            } else {
+                app.logger.warning("Skipped demo person \(username): a real account has that username.")
+                continue
+            }
             user.passwordHash = hash
             user.bio = bio
             try await user.save(on: app.db)
-            context.console.print("  \(email)")
+            emails.append(email)
         }
-        context.console.print("Demo password for all of them: \(password)")
+        return (emails, password)
     }
 }

@@ -10,7 +10,7 @@ struct ProblemMiddleware: AsyncMiddleware {
         } catch {
             let problem = Self.appError(for: error)
             if problem.status == .internalServerError {
-                request.logger.report(error: error)
+                request.logger.error("\(request.method) \(request.url.path) failed: \(Self.loggable(error))")
             } else {
                 request.logger.debug("\(problem.status.code) \(problem.kind.rawValue): \(problem.detail)")
             }
@@ -39,6 +39,15 @@ struct ProblemMiddleware: AsyncMiddleware {
         default:
             return internalError
         }
+    }
+
+    /// What may be logged of an error. A `ServerError`'s own description includes the request's
+    /// headers and body (bearer tokens, refresh cookies, passwords), so only its cause is used.
+    static func loggable(_ error: any Error) -> String {
+        if let error = error as? ServerError {
+            return "\(error.operationID): \(error.causeDescription): \(String(reflecting: error.underlyingError))"
+        }
+        return String(reflecting: error)
     }
 
     static func response(for problem: AppError, request: Request) -> Response {

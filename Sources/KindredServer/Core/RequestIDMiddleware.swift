@@ -2,8 +2,11 @@ import Vapor
 
 /// Gives every request an id (the client's `X-Request-ID` when it is sane), puts it in the log
 /// metadata and echoes it on the response, so a user's report can be matched to a log line.
+/// It logs one line per request with the path only: query strings carry realtime tickets and
+/// media signatures, which must never reach a log.
 struct RequestIDMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let started = ContinuousClock.now
         let id: String
         if let supplied = request.headers.first(name: "X-Request-ID"), Self.isAcceptable(supplied) {
             id = supplied
@@ -14,6 +17,9 @@ struct RequestIDMiddleware: AsyncMiddleware {
         request.logger[metadataKey: "request-id"] = .string(id)
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: "X-Request-ID", value: id)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        request.logger.info("\(request.method) \(request.url.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
         return response
     }
 

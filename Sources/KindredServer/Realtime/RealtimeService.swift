@@ -9,18 +9,18 @@ struct RealtimeService {
     static let ticketLifetime: TimeInterval = 60
 
     func issueTicket(for caller: Caller) async throws -> (ticket: String, expiresAt: Date) {
-        let ticket = Digest.randomToken()
+        let ticket = Secrets.randomToken()
         let expiresAt = services.now.addingTimeInterval(Self.ticketLifetime)
         // Expired tickets are swept as new ones are made, so the table never grows.
         try await RealtimeTicket.query(on: request.db).filter(\.$expiresAt < services.now).delete()
         try await RealtimeTicket(userID: caller.userID, sessionID: caller.sessionID,
-                                 tokenHash: Digest.sha256Hex(ticket), expiresAt: expiresAt).create(on: request.db)
+                                 tokenHash: Secrets.sha256Hex(ticket), expiresAt: expiresAt).create(on: request.db)
         return (ticket, expiresAt)
     }
 
     /// Deletes the ticket as it is read, so it works once, on whichever instance sees it first.
     func redeem(_ ticket: String) async throws -> Caller {
-        let hash = Digest.sha256Hex(ticket)
+        let hash = Secrets.sha256Hex(ticket)
         let found = try await RealtimeTicket.query(on: request.db).filter(\.$tokenHash == hash).first()
         guard let found else { throw AppError.invalidToken("This realtime ticket is not valid. Ask for a new one.") }
         let deleted: Bool

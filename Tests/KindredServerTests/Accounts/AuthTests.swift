@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import KindredAPI
 import Testing
@@ -163,6 +164,27 @@ struct AuthTests {
             let me = try await kindred.send(.GET, "/me", token: user.accessToken)
             #expect(me.status == .unauthorized)
             #expect(try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": user.refreshToken]).status == .ok)
+        }
+    }
+}
+
+@Suite("Session housekeeping")
+struct SessionHousekeepingTests {
+    @Test func usedRefreshTokensAndEndedSessionsDoNotPileUp() async throws {
+        try await withKindred { kindred in
+            var user = try await kindred.signUp("tidy")
+            for _ in 0..<(SessionIssuer.usedTokensKept + 5) {
+                let refreshed = try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": user.refreshToken])
+                user.refreshToken = try #require(try refreshed.decode(Components.Schemas.AuthSession.self).refreshToken)
+            }
+            let tokens = try await RefreshToken.query(on: kindred.app.db).filter(\.$session.$id == user.sessionID).count()
+            #expect(tokens == SessionIssuer.usedTokensKept + 1)
+
+            // Sign out, then sign in again: the ended session is cleared away.
+            #expect(try await kindred.send(.POST, "/auth/sign-out", token: user.accessToken).status == .noContent)
+            #expect(try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password]).status == .ok)
+            let sessions = try await UserSession.query(on: kindred.app.db).filter(\.$user.$id == user.id).count()
+            #expect(sessions == 1)
         }
     }
 }
