@@ -111,17 +111,17 @@ final class RealtimeClient: Sendable {
     static func connect(path: String, baseURL: URL) async throws -> RealtimeClient {
         let received = NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>([])
         let url = "ws://\(baseURL.host ?? "127.0.0.1"):\(baseURL.port ?? 80)\(path)"
-        let box = NIOLockedValueBox<WebSocket?>(nil)
-        try await WebSocket.connect(to: url, on: MultiThreadedEventLoopGroup.singleton) { socket in
+        // The connect future can finish before the upgrade callback runs, so wait for the socket itself.
+        let upgraded = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: WebSocket.self)
+        WebSocket.connect(to: url, on: MultiThreadedEventLoopGroup.singleton) { socket in
             socket.onText { _, text in
                 if let event = try? JSONDecoder.realtime.decode(Components.Schemas.RealtimeEvent.self, from: Data(text.utf8)) {
                     received.withLockedValue { $0.append(event) }
                 }
             }
-            box.withLockedValue { $0 = socket }
-        }.get()
-        let socket = try #require(box.withLockedValue { $0 })
-        return RealtimeClient(socket: socket, received: received)
+            upgraded.succeed(socket)
+        }.cascadeFailure(to: upgraded)
+        return RealtimeClient(socket: try await upgraded.futureResult.get(), received: received)
     }
 
     /// The oldest unread event, waiting up to five seconds for one to arrive.
