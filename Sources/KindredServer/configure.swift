@@ -54,7 +54,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.middleware.use(RequestIDMiddleware())
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ProblemMiddleware())
-    app.middleware.use(FileMiddleware(publicDirectory: configuration.publicDirectory, defaultFile: "index.html"))
+    app.middleware.use(WebClientMiddleware(publicDirectory: configuration.publicDirectory))
     app.middleware.use(RequestContextMiddleware())
     app.middleware.use(IdempotencyMiddleware())
 

@@ -54,7 +54,12 @@ public actor PostgresTestDatabases {
         let task = Task<String, any Error> {
             let name = "kindred_template_\(ProcessInfo.processInfo.processIdentifier)"
             try await admin(adminURL) { connection in
-                try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
+                // Templates of earlier test runs whose process has ended are left-overs: drop them.
+                let rows = try await connection.query("SELECT datname FROM pg_database WHERE datname LIKE 'kindred_template_%'", logger: logger)
+                for try await (existing) in rows.decode(String.self) {
+                    guard let pid = Int32(existing.dropFirst("kindred_template_".count)), kill(pid, 0) != 0 || pid == getpid() else { continue }
+                    try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(existing) WITH (FORCE)"), logger: logger)
+                }
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
             }
             let app = try await Application.make(.testing)

@@ -1,14 +1,21 @@
 import Fluent
 
+/// The schema's history, oldest first. Append; never reorder or edit a shipped migration.
+enum KindredMigrations {
+    static let all: [any AsyncMigration] = [
+        CreateUsers(),              // accounts and profiles
+        CreateSessions(),           // devices and rotating refresh tokens
+        CreateSignInFailures(),     // sign-in throttling
+        CreateMedia(),              // uploads
+        UpdateUsersAddAvatar(),     // profile avatar, once media exists
+        CreateIdempotencyRecords(), // replayable POST responses
+        CreateRealtimeTickets(),    // WebSocket passes
+        AddLookupIndexes(),         // foreign-key and lookup indexes
+    ]
+}
+
 extension Migrations {
-    /// The schema's history, oldest first. Append; never reorder or edit a shipped migration.
     func addKindred() {
-        add(CreateUsers())              // accounts and profiles
-        add(CreateSessions())           // devices and rotating refresh tokens
-        add(CreateSignInFailures())     // sign-in throttling
-        add(CreateMedia())              // uploads
-        add(UpdateUsersAddAvatar())     // profile avatar, once media exists
-        add(CreateIdempotencyRecords()) // replayable POST responses
-        add(CreateRealtimeTickets())    // WebSocket passes
+        add(KindredMigrations.all)
     }
 }
