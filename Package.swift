@@ -33,6 +33,12 @@ let package = Package(
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
 
+        /// ISO/IEC 18004 QR codes in pure Swift (no CoreImage), rendered to SVG and PNG.
+        .target(name: "KindredQR"),
+
+        /// Innovation Engine's constellation layout: deterministic, shared by the server and the apps.
+        .target(name: "InnovationEngineLayout"),
+
         // MARK: - client
 
         /// The Swift SDK: sessions, token storage, refresh, retries, realtime. No UI imports.
@@ -47,12 +53,18 @@ let package = Package(
             ]
         ),
 
+        /// Innovation Engine's client logic: `@MainActor @Observable` models over the SDK.
+        .target(name: "InnovationEngineCore", dependencies: ["KindredSDK", "KindredQR", "InnovationEngineLayout"]),
+        .executableTarget(name: "InnovationEngineBenchmarks", dependencies: ["InnovationEngineLayout", "KindredQR"]),
+
         // MARK: - server
 
         .target(
             name: "KindredServer",
             dependencies: [
                 "KindredAPI",
+                "KindredQR",
+                "InnovationEngineLayout",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -86,6 +98,12 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
+        ),
+        .testTarget(name: "KindredQRTests", dependencies: ["KindredQR"], exclude: ["decode.py"]),
+        .testTarget(name: "InnovationEngineLayoutTests", dependencies: ["InnovationEngineLayout"]),
+        .testTarget(
+            name: "InnovationEngineCoreTests",
+            dependencies: ["InnovationEngineCore", "KindredServer", "KindredTestSupport"]
         ),
         .testTarget(
             name: "KindredSDKTests",

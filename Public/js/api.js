@@ -176,11 +176,16 @@ async function withAuth(auth, attempt) {
   return session ? attempt(session.accessToken) : res;
 }
 
-/** Generic request; options: { auth = true, headers, signal }. Resolves to JSON or null. */
-export async function request(method, path, body, { auth = true, headers, signal } = {}) {
+/**
+ * Generic request; options: { auth = true, headers, signal, withStatus = false }. Resolves to
+ * JSON or null, or with withStatus to { status, body } for APIs where 200 and 201 mean different
+ * things (e.g. "already connected" vs "now connected").
+ */
+export async function request(method, path, body, { auth = true, headers, signal, withStatus = false } = {}) {
   const idempotencyKey = method === 'POST' ? newId() : undefined; // same key on the retry
   const res = await withAuth(auth, (token) => send(method, path, { body, token, idempotencyKey, headers, signal }));
-  return parse(res);
+  const data = await parse(res);
+  return withStatus ? { status: res.status, body: data } : data;
 }
 
 /** POST raw bytes (e.g. a photo) with upload progress: onProgress(fraction 0..1). */
@@ -196,8 +201,20 @@ function upload(path, blob, { onProgress, signal } = {}) {
   }).then(parse);
 }
 
+/**
+ * GET binary content (e.g. a PNG) with the bearer token, for things an <img>/<a href> can't
+ * fetch themselves because they need Authorization. Resolves to a Blob; failures are ApiErrors.
+ */
+async function getBlob(path, { signal } = {}) {
+  const res = await withAuth(true, (token) => send('GET', path, { token, signal,
+    headers: { Accept: '*/*, application/problem+json' } }));
+  if (!res.ok) throw await toError(res);
+  return res.blob();
+}
+
 export const api = {
   get: (path, opts) => request('GET', path, undefined, opts),
+  getBlob,
   post: (path, body, opts) => request('POST', path, body, opts),
   put: (path, body, opts) => request('PUT', path, body, opts),
   patch: (path, body, opts) => request('PATCH', path, body, opts),

@@ -7,8 +7,8 @@ export const APPS = [
     id: 'innovation-engine',
     name: 'Innovation Engine',
     description: 'Show your QR code, scan a friend’s to connect, and watch your network grow as a constellation.',
-    href: '/apps/innovation-engine/',
-    live: false,
+    href: '#/innovation-engine',
+    live: true,
     glyph: [
       ['path', { d: 'M6.7 7.2l9.6 1.4M7 8l3.2 7.4M16.8 10l-4.4 5.6' }],
       ['circle', { cx: '5.5', cy: '6.5', r: '2' }],

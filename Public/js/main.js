@@ -10,6 +10,7 @@ import * as auth from './pages/auth.js';
 import * as profile from './pages/profile.js';
 import * as sessions from './pages/sessions.js';
 import * as account from './pages/account.js';
+import { IE_ROUTES, captureConnectLink } from './apps/innovation-engine/index.js';
 
 // guest: only when signed out (signed-in people go home); auth: only when signed in.
 const ROUTES = {
@@ -19,6 +20,7 @@ const ROUTES = {
   '/profile': { render: profile.render, title: 'Profile', auth: true },
   '/sessions': { render: sessions.render, title: 'Sessions', auth: true },
   '/account': { render: account.render, title: 'Account', auth: true },
+  ...IE_ROUTES,
 };
 const NOT_FOUND = {
   title: 'Not found',
@@ -101,6 +103,9 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
 });
 
 async function boot() {
+  // A phone camera opened <server>/c/<id>: keep the code and move to the hash route first,
+  // so the router (and any sign-in detour) only ever sees "#/innovation-engine/connect".
+  captureConnectLink();
   connectRealtime(); // connects now if the cookie restores a session, and after any sign-in
   try {
     await restoreSession();

@@ -30,15 +30,19 @@ def base_url():
     return url.rstrip("/")
 
 
-@pytest.fixture
-def driver():
+def _new_driver():
     options = webdriver.ChromeOptions()
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=430,932"):
         options.add_argument(arg)
     options.binary_location = os.environ.get("CHROME_BIN", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    drv = webdriver.Chrome(service=service, options=options)
+    return webdriver.Chrome(service=service, options=options)
+
+
+def _run_driver():
+    """A browser for one test; fails the test on unexpected console errors."""
+    drv = _new_driver()
     try:
         yield drv
         entries = drv.get_log("browser")
@@ -51,8 +55,24 @@ def driver():
 
 
 @pytest.fixture
+def driver():
+    yield from _run_driver()
+
+
+@pytest.fixture
+def driver_b():
+    """A second, independent browser (own cookies and storage): another person on another phone."""
+    yield from _run_driver()
+
+
+@pytest.fixture
 def ui(driver, base_url):
     return UI(driver, base_url)
+
+
+@pytest.fixture
+def ui_b(driver_b, base_url):
+    return UI(driver_b, base_url)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from selenium.webdriver.common.keys import Keys
 from kindred_ui import make_png, unique_account
 
 APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
+LIVE_APPS = {"innovation-engine": "#/innovation-engine"}  # app id -> where its tile links
 
 
 def sign_up(ui, acct):
@@ -119,8 +120,14 @@ def test_home_tiles_and_no_third_party_requests(ui, driver, base_url):
     assert names == APP_NAMES
     for tile in ui.all("app-tile"):
         link = tile.find_element("css selector", ".tile")
-        assert link.get_attribute("aria-disabled") == "true"
-        assert "Coming soon" in tile.text
+        if tile.get_attribute("data-app") in LIVE_APPS:
+            assert tile.get_attribute("data-live") == "true"
+            assert link.get_attribute("aria-disabled") is None
+            assert link.get_attribute("href").endswith(LIVE_APPS[tile.get_attribute("data-app")])
+            assert "Coming soon" not in tile.text
+        else:
+            assert link.get_attribute("aria-disabled") == "true"
+            assert "Coming soon" in tile.text
     ui.visible("home-signin")
     ui.visible("home-signup")
     assert len(driver.find_elements("css selector", "h1")) == 1

@@ -55,6 +55,7 @@ public func withKindred<T>(
     running: Bool = false,
     postgres: Bool = false,
     adjust: (inout KindredConfiguration) -> Void = { _ in },
+    isolation: isolated (any Actor)? = #isolation,
     _ test: (TestKindred) async throws -> T
 ) async throws -> T {
     let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-media-" + UUID().uuidString).path

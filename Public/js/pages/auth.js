@@ -11,6 +11,12 @@ function nextPath(query) {
   return next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
+/** Switching between sign-in and sign-up keeps where the person was headed (e.g. a connect link). */
+function withNext(route, query) {
+  const next = nextPath(query);
+  return next === '/' ? route : `${route}?next=${encodeURIComponent(next)}`;
+}
+
 export function renderSignUp(root, { navigate, flash, query }) {
   const fields = {
     email: field({ name: 'email', label: 'Email', testid: 'signup-email', type: 'email',
@@ -64,7 +70,7 @@ export function renderSignUp(root, { navigate, flash, query }) {
     h('p', { class: 'lead' }, 'One account for all five Kindred apps.'),
     form,
     h('p', { class: 'aside' }, 'Already have an account? ',
-      h('a', { href: '#/sign-in', dataset: { testid: 'goto-signin' } }, 'Sign in')),
+      h('a', { href: withNext('#/sign-in', query), dataset: { testid: 'goto-signin' } }, 'Sign in')),
   );
 }
 
@@ -108,6 +114,6 @@ export function renderSignIn(root, { navigate, query }) {
     h('h1', { id: 'signin-title', tabindex: '-1' }, 'Sign in'),
     form,
     h('p', { class: 'aside' }, 'New to Kindred? ',
-      h('a', { href: '#/sign-up', dataset: { testid: 'goto-signup' } }, 'Create an account')),
+      h('a', { href: withNext('#/sign-up', query), dataset: { testid: 'goto-signup' } }, 'Create an account')),
   );
 }

@@ -28,10 +28,8 @@ actor AppleIdentityVerifier {
         guard !configuration.bundleIDs.isEmpty else {
             throw AppError(.unavailable, .serviceUnavailable, "Sign in with Apple is not configured on this server.")
         }
+        // The audience (one of our bundle ids) is checked along with the signature.
         let token = try await verifiedToken(identityToken)
-        guard configuration.bundleIDs.contains(where: token.audience.value.contains) else {
-            throw AppError.invalidToken("This Apple identity token was issued for another app.")
-        }
         let expectedNonce = SHA256.hash(data: Array(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
         guard let nonce = token.nonce, nonce.lowercased() == expectedNonce else {
             throw AppError.invalidToken("The Apple identity token's nonce does not match this sign-in.")
@@ -61,7 +59,7 @@ actor AppleIdentityVerifier {
 
     private func check(_ token: String) async throws -> AppleIdentityToken {
         guard let keys else { throw AppError.invalidToken() }
-        return try await keys.verify(token, as: AppleIdentityToken.self)
+        return try await keys.verify(token, as: AppleIdentityToken.self, expectedAudiences: configuration.bundleIDs)
     }
 
     private func refreshKeys() async throws {

@@ -17,6 +17,8 @@ public struct KindredConfiguration: Sendable {
     public var dataDirectory: String
     public var mediaDirectory: String
     public var publicDirectory: String
+    /// Where people reach this server, for links printed in QR codes (no trailing slash).
+    public var publicBaseURL: String
     /// Master secret; the token-signing and URL-signing keys are derived from it.
     public var secret: [UInt8]
     public var accessTokenLifetime: TimeInterval
@@ -75,13 +77,21 @@ public struct KindredConfiguration: Sendable {
         } else if isProduction {
             reader.problems.append("KINDRED_SECRET is required in production; try `openssl rand -hex 32`.")
         }
+        let host = reader.string("KINDRED_HOST", default: "127.0.0.1")
+        let port = reader.integer("KINDRED_PORT", default: 8080, range: 1...65535)
+        var publicBaseURL = reader.string("KINDRED_PUBLIC_URL", default: "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)")
+        while publicBaseURL.hasSuffix("/") { publicBaseURL.removeLast() }
+        if !(publicBaseURL.hasPrefix("http://") || publicBaseURL.hasPrefix("https://")) {
+            reader.problems.append("KINDRED_PUBLIC_URL must start with http:// or https://.")
+        }
         let configuration = KindredConfiguration(
-            host: reader.string("KINDRED_HOST", default: "127.0.0.1"),
-            port: reader.integer("KINDRED_PORT", default: 8080, range: 1...65535),
+            host: host,
+            port: port,
             database: databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: sqlitePath),
             dataDirectory: dataDirectory,
             mediaDirectory: reader.string("KINDRED_MEDIA_DIR", default: dataDirectory + "/media"),
             publicDirectory: reader.string("KINDRED_PUBLIC_DIR", default: "./Public"),
+            publicBaseURL: publicBaseURL,
             secret: secret,
             accessTokenLifetime: TimeInterval(reader.integer("KINDRED_ACCESS_TOKEN_SECONDS", default: 900, range: 30...86_400)),
             refreshTokenLifetime: TimeInterval(reader.integer("KINDRED_REFRESH_TOKEN_DAYS", default: 60, range: 1...365) * 86_400),

@@ -11,6 +11,7 @@ enum KindredMigrations {
         CreateIdempotencyRecords(), // replayable POST responses
         CreateRealtimeTickets(),    // WebSocket passes
         AddLookupIndexes(),         // foreign-key and lookup indexes
+        CreateInnovationEngineConnections(), // Innovation Engine: who scanned whom
     ]
 }
 

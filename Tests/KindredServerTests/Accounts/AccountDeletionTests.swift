@@ -46,6 +46,10 @@ struct AccountDeletionTests {
             #expect(try await Self.failSignIn(doomed.email, on: kindred).status == .unauthorized)
             let ticket = try await kindred.send(.POST, "/realtime/tickets", token: second.accessToken)
             #expect(ticket.status == .created)
+            // Innovation Engine: she scans the survivor, with a note of her own.
+            let connected = try await kindred.send(.POST, "/innovation-engine/connections", token: second.accessToken,
+                                                   json: ["code": survivor.id.uuidString, "note": "Met Dora at the fair"])
+            #expect(connected.status == .created)
 
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)

@@ -34,6 +34,13 @@ struct AuthorizationTests {
         Call(operationID: "deleteMedia", method: .DELETE, path: "/media/\(UUID())"),
         Call(operationID: "createRealtimeTicket", method: .POST, path: "/realtime/tickets"),
         Call(operationID: "signOut", method: .POST, path: "/auth/sign-out"),
+        Call(operationID: "getMyConnectCode", method: .GET, path: "/innovation-engine/code"),
+        Call(operationID: "getMyConnectCodePNG", method: .GET, path: "/innovation-engine/code.png"),
+        Call(operationID: "listConnections", method: .GET, path: "/innovation-engine/connections"),
+        Call(operationID: "connect", method: .POST, path: "/innovation-engine/connections", json: ["code": UUID().uuidString]),
+        Call(operationID: "updateConnection", method: .PATCH, path: "/innovation-engine/connections/\(UUID())", json: ["note": "hi"]),
+        Call(operationID: "removeConnection", method: .DELETE, path: "/innovation-engine/connections/\(UUID())"),
+        Call(operationID: "getNetwork", method: .GET, path: "/innovation-engine/network"),
     ]
 
     static let publicOperationIDs: Set<String> = ["getHealth", "signUp", "signIn", "refreshSession", "signInWithApple"]

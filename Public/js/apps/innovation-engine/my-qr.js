@@ -1,0 +1,121 @@
+// My QR: my connect code large enough to scan from another phone, my name under it, and ways
+// to share the link (copy) or the picture (PNG download).
+import { h } from '../../dom.js';
+import { api, currentSession } from '../../api.js';
+import { formAlert, statusLine } from '../../forms.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * The server's SVG as a live <svg> node, without innerHTML: parsed as XML, scripts and event
+ * attributes dropped (belt and braces: it is our own server's output, but it is still markup),
+ * then imported into this document. Returns null if it isn't an SVG document.
+ */
+export function svgNode(text) {
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const svg = doc.documentElement;
+  if (!svg || svg.namespaceURI !== SVG_NS || svg.localName !== 'svg' || doc.querySelector('parsererror')) return null;
+  for (const el of [svg, ...svg.querySelectorAll('*')]) {
+    if (['script', 'foreignObject'].includes(el.localName)) { el.remove(); continue; }
+    for (const attr of [...el.attributes]) {
+      const external = /^(href|xlink:href)$/.test(attr.name) && !attr.value.startsWith('#');
+      if (attr.name.startsWith('on') || external) el.removeAttribute(attr.name);
+    }
+  }
+  // Size comes from CSS; a viewBox keeps it scaling crisply when the server gave only width/height.
+  const w = parseFloat(svg.getAttribute('width'));
+  const ht = parseFloat(svg.getAttribute('height'));
+  if (!svg.hasAttribute('viewBox') && w && ht) svg.setAttribute('viewBox', `0 0 ${w} ${ht}`);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.removeAttribute('style'); // inline styles would be a CSP violation anyway
+  return document.importNode(svg, true);
+}
+
+export function render(root) {
+  const me = currentSession()?.me.profile;
+  const qr = h('div', { class: 'ie-qr', dataset: { testid: 'ie-qr' }, 'aria-busy': 'true' },
+    h('p', { class: 'muted' }, 'Loading your code…'));
+  const name = h('p', { class: 'ie-qr-name', dataset: { testid: 'ie-qr-name' } }, me?.displayName || me?.username || '');
+  const linkInput = h('input', { id: 'ie-link', type: 'text', readonly: true, class: 'ie-link',
+    dataset: { testid: 'ie-link' }, spellcheck: 'false', autocomplete: 'off' });
+  const copy = h('button', { type: 'button', class: 'btn btn-primary', dataset: { testid: 'ie-copy' }, disabled: true },
+    'Copy link');
+  const download = h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-download' }, disabled: true },
+    'Download PNG');
+  const status = statusLine('ie-qr-status');
+  const alert = formAlert('ie-qr-error');
+  let alive = true;
+  let objectUrl = null;
+
+  root.append(
+    h('p', { class: 'lead' }, 'Let a friend scan this code with their phone camera to connect with you.'),
+    alert.el,
+    h('div', { class: 'card ie-qr-card' }, qr, name),
+    h('div', { class: 'field' }, h('label', { for: 'ie-link' }, 'Your connect link'), linkInput),
+    h('div', { class: 'actions' }, copy, download),
+    status.el);
+
+  api.get('/innovation-engine/code').then((code) => {
+    if (!alive) return;
+    const svg = svgNode(code.svg);
+    if (svg) {
+      svg.setAttribute('role', 'img');
+      svg.setAttribute('aria-label', 'QR code of your connect link');
+      svg.setAttribute('focusable', 'false');
+      qr.replaceChildren(svg);
+    } else {
+      qr.replaceChildren(h('p', { class: 'muted' }, 'The QR picture could not be shown; the link below still works.'));
+    }
+    qr.setAttribute('aria-busy', 'false');
+    linkInput.value = code.link;
+    copy.disabled = false;
+    download.disabled = false;
+  }, (err) => {
+    if (!alive) return;
+    qr.replaceChildren();
+    qr.setAttribute('aria-busy', 'false');
+    alert.show(err.detail || err.message);
+  });
+
+  copy.addEventListener('click', async () => {
+    status.clear();
+    try {
+      await navigator.clipboard.writeText(linkInput.value);
+      status.show('Copied');
+    } catch {
+      // No clipboard API (insecure origin) or permission refused: hand the person a selection.
+      linkInput.focus();
+      linkInput.select();
+      status.show('Link selected: press Ctrl+C (or ⌘C) to copy it.');
+    }
+  });
+
+  download.addEventListener('click', async () => {
+    // The PNG needs the bearer token, so a plain <a href> can't fetch it: fetch it ourselves.
+    download.disabled = true;
+    alert.clear();
+    try {
+      const blob = await api.getBlob('/innovation-engine/code.png');
+      if (!alive) return;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      objectUrl = URL.createObjectURL(blob);
+      const a = h('a', { href: objectUrl, download: 'kindred-qr.png', class: 'sr-only', dataset: { testid: 'ie-download-link' } },
+        'kindred-qr.png');
+      root.append(a);
+      a.click();
+      a.remove();
+      status.show('Downloaded kindred-qr.png');
+    } catch (err) {
+      if (alive) alert.show(err.detail || err.message);
+    } finally {
+      download.disabled = false;
+    }
+  });
+
+  return () => {
+    alive = false;
+    // Revoke a little later: the browser may still be reading it for a download just started.
+    if (objectUrl) setTimeout(URL.revokeObjectURL, 10_000, objectUrl);
+  };
+}

@@ -1,0 +1,34 @@
+import Foundation
+import KindredQR
+import KindredSDK
+import Observation
+
+/// "My QR": my connect link, drawn locally so the code appears as soon as the link is known.
+@MainActor @Observable
+public final class MyCodeModel {
+    public private(set) var link: String?
+    public private(set) var code: QRCode?
+    public private(set) var error: String?
+
+    private let session: KindredSession
+
+    public init(session: KindredSession) {
+        self.session = session
+    }
+
+    public func load() async {
+        do {
+            let link = try await session.myConnectLink()
+            self.link = link
+            code = try QRCode(encoding: link, errorCorrection: .medium)
+            error = nil
+        } catch {
+            self.error = error.localizedDescription
+        }
+    }
+
+    /// The PNG to save or share.
+    public func png(scale: Int = 10) -> [UInt8]? {
+        code?.png(scale: scale)
+    }
+}

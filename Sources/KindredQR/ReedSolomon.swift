@@ -1,0 +1,96 @@
+/// Arithmetic in GF(2^8) with the QR field polynomial x^8+x^4+x^3+x^2+1 (0x11D).
+enum GF256 {
+    /// exp[i] = α^i, doubled to 512 entries so `exp[log a + log b]` needs no modulo.
+    static let exp: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 512)
+        var x = 1
+        for i in 0..<255 {
+            table[i] = UInt8(x)
+            x <<= 1
+            if x & 0x100 != 0 { x ^= 0x11D }
+        }
+        for i in 255..<512 { table[i] = table[i - 255] }
+        return table
+    }()
+
+    static let log: [Int] = {
+        var table = [Int](repeating: 0, count: 256)
+        for i in 0..<255 { table[Int(exp[i])] = i }
+        return table
+    }()
+
+    @inline(__always)
+    static func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        if a == 0 || b == 0 { return 0 }
+        return exp[log[Int(a)] + log[Int(b)]]
+    }
+}
+
+/// Reed–Solomon error correction as specified in ISO 18004 §7.5.2.
+enum ReedSolomon {
+    /// Generator polynomial ∏(x − α^i) for i in 0..<degree, as coefficients
+    /// from the x^(degree−1) term down to x^0; the monic leading 1 is implied.
+    static func generator(degree: Int) -> [UInt8] {
+        guard degree > 0 else { return [] }
+        var result = [UInt8](repeating: 0, count: degree)
+        result[degree - 1] = 1  // start with the polynomial "1"
+        var root: UInt8 = 1
+        for _ in 0..<degree {
+            // Multiply the current product by (x − root); in GF(2^8) minus is xor.
+            for j in 0..<degree {
+                result[j] = GF256.multiply(result[j], root)
+                if j + 1 < degree { result[j] ^= result[j + 1] }
+            }
+            root = GF256.multiply(root, 2)
+        }
+        return result
+    }
+
+    /// Remainder of data·x^degree divided by the generator: the EC codewords.
+    static func remainder(_ data: [UInt8], generator: [UInt8]) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: generator.count)
+        guard !result.isEmpty else { return [] }
+        for byte in data {
+            let factor = byte ^ result[0]
+            result.removeFirst()
+            result.append(0)
+            for i in 0..<generator.count {
+                result[i] ^= GF256.multiply(generator[i], factor)
+            }
+        }
+        return result
+    }
+
+    /// Splits the data codewords into blocks (Table 9), appends each block's
+    /// EC codewords and interleaves them column by column (§7.6): first the
+    /// i-th data codeword of every block, then the EC codewords likewise.
+    static func addErrorCorrectionAndInterleave(data: [UInt8], version: Int, ecl: ErrorCorrection) -> [UInt8] {
+        let eccLength = QRTables.eccPerBlock(version: version, ecl: ecl)
+        let lengths = QRTables.blockDataLengths(version: version, ecl: ecl)
+        let gen = generator(degree: eccLength)
+
+        var dataBlocks: [[UInt8]] = []
+        var eccBlocks: [[UInt8]] = []
+        var offset = 0
+        for length in lengths {
+            // `data` always has exactly sum(lengths) bytes (built by QREncoder),
+            // but clamp anyway so a mismatch can never trap.
+            let end = min(offset + length, data.count)
+            let block = offset < end ? Array(data[offset..<end]) : []
+            offset = end
+            dataBlocks.append(block)
+            eccBlocks.append(remainder(block, generator: gen))
+        }
+
+        var result: [UInt8] = []
+        result.reserveCapacity(QRTables.totalCodewords(version: version))
+        let longest = lengths.max() ?? 0
+        for i in 0..<longest {
+            for block in dataBlocks where i < block.count { result.append(block[i]) }
+        }
+        for i in 0..<eccLength {
+            for block in eccBlocks where i < block.count { result.append(block[i]) }
+        }
+        return result
+    }
+}

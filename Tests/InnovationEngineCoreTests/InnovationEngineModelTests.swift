@@ -1,0 +1,57 @@
+import Foundation
+import InnovationEngineCore
+import KindredSDK
+import KindredTestSupport
+import Testing
+
+/// The app's models over the SDK, against a real server running in-process.
+@MainActor
+@Suite("Innovation Engine models")
+struct InnovationEngineModelTests {
+    @Test func myCodeScanAndNetworkEndToEnd() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: baseURL)
+            let bob = KindredSession(serverURL: baseURL)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada", displayName: "Ada")
+            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob", displayName: "Bob")
+
+            // Ada shows her code.
+            let myCode = MyCodeModel(session: ada)
+            await myCode.load()
+            let link = try #require(myCode.link)
+            #expect(link.hasSuffix("/c/" + (try #require(await ada.userID)).uuidString.lowercased()))
+            #expect(myCode.code != nil)
+            #expect(myCode.png()?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+
+            // Bob scans it.
+            let scan = ScanModel(session: bob)
+            await scan.scanned(link)
+            guard case .connected(let connection, let isNew) = scan.state else { Issue.record("not connected: \(scan.state)"); return }
+            #expect(isNew)
+            #expect(connection.person.username == "ada")
+            scan.reset()
+            await scan.scanned(link)
+            guard case .connected(_, let isNewAgain) = scan.state else { Issue.record("not connected: \(scan.state)"); return }
+            #expect(!isNewAgain)
+
+            // Both networks show the other, laid out with me in the centre.
+            let adaNetwork = NetworkModel(session: ada)
+            await adaNetwork.load()
+            #expect(adaNetwork.network?.people.map(\.username) == ["bob"])
+            let adaID = try #require(await ada.userID)
+            #expect(adaNetwork.positions[adaID]?.x == 0.5)
+            #expect(adaNetwork.positions.count == 2)
+        }
+    }
+
+    @Test func aBadCodeFailsWithTheServersWords() async throws {
+        try await withKindred(running: true) { kindred in
+            let session = KindredSession(serverURL: try #require(kindred.baseURL))
+            try await session.signUp(email: "c@example.com", password: "carefully", username: "carol")
+            let scan = ScanModel(session: session)
+            await scan.scanned("https://example.com/not-a-code")
+            #expect(scan.state == .failed("That is not an Innovation Engine code."))
+        }
+    }
+}
