@@ -1,5 +1,6 @@
 import Foundation
 import InnovationEngineLayout
+import KindredQR
 
 // Benchmarks NetworkLayout on seeded, clustered constellations of 100, 1,000 and 10,000 people and
 // prints the median wall time per size. With `--dot-dir <dir>` it also writes each graph as an
@@ -113,3 +114,16 @@ for people in sizes {
                       people, graph.links.count, runs, times[times.count / 2], times[0], checksum)
     print(line)
 }
+
+// QR: the time to encode one connect link (error correction M), as the My QR screen does.
+var linkRandom = BenchRandom(state: 7)
+let connectLink = "http://127.0.0.1:8080/c/" + linkRandom.uuid().uuidString.lowercased()
+var qrTimes: [Double] = []
+for _ in 0..<500 {
+    let start = ContinuousClock.now
+    let code = try QRCode(encoding: connectLink, errorCorrection: .medium)
+    qrTimes.append(milliseconds(ContinuousClock.now - start) * 1000)
+    precondition(code.size > 0)
+}
+qrTimes.sort()
+print("qr_encode_connect_link  version=\(try QRCode(encoding: connectLink).version)  median_us=\(String(format: "%.1f", qrTimes[qrTimes.count / 2]))  p90_us=\(String(format: "%.1f", qrTimes[qrTimes.count * 9 / 10]))  payload=\(connectLink)")
