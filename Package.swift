@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "kindred", targets: ["kindred"]),
         .library(name: "KindredSDK", targets: ["KindredSDK"]),
+        .library(name: "InnovationEngineCore", targets: ["InnovationEngineCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.115.0"),

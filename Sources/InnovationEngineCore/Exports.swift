@@ -1,1 +1,2 @@
 @_exported import InnovationEngineLayout
+@_exported import KindredQR
