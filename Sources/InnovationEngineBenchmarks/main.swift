@@ -9,18 +9,13 @@ import KindredQR
 //
 // Usage: InnovationEngineBenchmarks [--dot-dir <dir>] [--sizes 100,1000,10000] [--runs <k>]
 
-/// SplitMix64, local to the benchmark so graph generation is reproducible on every machine.
+/// The layout's own SplitMix64, so graph generation is reproducible on every machine.
 struct BenchRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
+    private var generator: SplitMix64
+    init(state: UInt64) { generator = SplitMix64(seed: state) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    mutating func unit() -> Double { generator.nextUnit() }
     mutating func uuid() -> UUID {
         let a = next(), b = next()
         func byte(_ v: UInt64, _ k: Int) -> UInt8 { UInt8(truncatingIfNeeded: v >> UInt64(56 - 8 * k)) }

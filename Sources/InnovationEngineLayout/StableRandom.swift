@@ -54,13 +54,14 @@ struct UUIDKey: Comparable, Hashable, Sendable {
 }
 
 /// SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, and fully specified, so every platform
-/// produces the same stream for the same seed.
-struct SplitMix64: Sendable {
-    private(set) var state: UInt64
+/// produces the same stream for the same seed. Public so benchmarks and tests can make
+/// reproducible networks with the same generator.
+public struct SplitMix64: Sendable {
+    public private(set) var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
@@ -69,7 +70,7 @@ struct SplitMix64: Sendable {
     }
 
     /// Uniform in [0, 1): the top 53 bits scaled exactly (no rounding-mode dependence).
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 }
 
 /// Trigonometry from basic operations only, so angles cannot differ between libms.

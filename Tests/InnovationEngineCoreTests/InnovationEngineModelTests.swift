@@ -3,6 +3,7 @@ import InnovationEngineCore
 import KindredSDK
 import KindredTestSupport
 import Testing
+@testable import KindredServer
 
 /// The app's models over the SDK, against a real server running in-process.
 @MainActor
@@ -54,4 +55,26 @@ struct InnovationEngineModelTests {
             #expect(scan.state == .failed("That is not an Innovation Engine code."))
         }
     }
+
+    @Test func theNetworkFollowsNewConnectionsLive() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: baseURL)
+            let bob = KindredSession(serverURL: baseURL)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
+            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            let network = NetworkModel(session: ada)
+            await network.load()
+            #expect(network.network?.people.isEmpty == true)
+
+            let following = Task { await network.followChanges() }
+            defer { following.cancel() }
+            // Bob scans Ada once her realtime socket is open; her model reloads by itself.
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
+            _ = try await bob.connect(code: try #require(await ada.userID).uuidString)
+            try await eventually { await MainActor.run { network.network?.people.map(\.username) == ["bob"] } }
+            #expect(network.positions.count == 2)
+        }
+    }
+
 }

@@ -180,7 +180,7 @@ struct KindredSessionRealtimeTests {
                 return events
             }
             // Give the socket a moment to open: the server only delivers to open sockets.
-            try await waitUntil { await kindred.app.kindred.hub.connectionCount(for: try #require(await phone.userID)) == 1 }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await phone.userID)) == 1 }
             _ = try await laptop.updateProfile(displayName: "Seen Live")
             try await laptop.revokeSession(try #require(await phone.sessionID))
 
@@ -193,11 +193,4 @@ struct KindredSessionRealtimeTests {
         }
     }
 
-    private func waitUntil(_ condition: @Sendable () async throws -> Bool) async throws {
-        for _ in 0..<250 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("condition never became true")
-    }
 }

@@ -51,12 +51,12 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             response = try await next.respond(to: request)
         } catch {
             // A failed attempt is not remembered, so the client may retry with the same key.
-            try? await record.delete(on: request.db)
+            await forget(record, request: request)
             throw error
         }
         // Server failures and auth failures are not final answers: the client retries them.
         guard response.status.code < 500, response.status != .unauthorized else {
-            try? await record.delete(on: request.db)
+            await forget(record, request: request)
             return response
         }
         let collected = try await response.body.collect(on: request.eventLoop).get()
@@ -66,6 +66,13 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         try await record.save(on: request.db)
         response.body = collected.map { .init(buffer: $0) } ?? .empty
         return response
+    }
+
+    /// Drops the pending record; if that fails, the key answers 409 until it expires, so say so.
+    private func forget(_ record: IdempotencyRecord, request: Request) async {
+        do { try await record.delete(on: request.db) } catch {
+            request.logger.warning("Could not release an Idempotency-Key after a failed request: \(error)")
+        }
     }
 
     private func replay(_ record: IdempotencyRecord, fingerprint: String) throws -> Response {

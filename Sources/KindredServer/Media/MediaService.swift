@@ -31,7 +31,10 @@ struct MediaService {
         do {
             try await item.create(on: request.db)
         } catch {
-            try? await services.mediaStore.delete(key: key)
+            // No row points at the file, so nobody could ever see or delete it: remove it now.
+            do { try await services.mediaStore.delete(key: key) } catch {
+                request.logger.error("Could not remove the file of a failed upload \(key): \(error)")
+            }
             throw error
         }
         return item
