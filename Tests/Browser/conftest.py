@@ -10,7 +10,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from kindred_ui import UI, Api, unique_account
+from kindred_ui import UI, Api, delete_account, unique_account
 
 # Console errors we expect and accept: the favicon, and API answers the tests provoke on purpose
 # (401 while signed out, 4xx validation / bad credentials). Chrome logs those fetches as SEVERE
@@ -87,10 +87,5 @@ def account(base_url):
     acct["api"] = api
     acct["sessionId"] = body["sessionId"]
     yield acct
-    # Clean up whatever the test left: sign in afresh (the setup session may have been revoked).
-    cleanup = Api(base_url)
-    status, body = cleanup.call("POST", "/auth/sign-in", {"email": acct["email"], "password": acct["password"],
-                                                          "refreshTokenDelivery": "body"})
-    if status == 200:
-        cleanup.token = body["accessToken"]
-        cleanup.call("DELETE", "/me")
+    # Clean up whatever the test left.
+    delete_account(base_url, acct)

@@ -104,6 +104,16 @@ class Api:
         return body
 
 
+def delete_account(base_url, acct):
+    """Removes a test account if it still exists, signing in afresh (its sessions may be gone)."""
+    api = Api(base_url)
+    status, body = api.call("POST", "/auth/sign-in", {"email": acct["email"], "password": acct["password"],
+                                                      "refreshTokenDelivery": "body"})
+    if status == 200:
+        api.token = body["accessToken"]
+        api.call("DELETE", "/me")
+
+
 def unique_account():
     suffix = uuid.uuid4().hex[:10]
     return {"email": f"web{suffix}@example.com", "username": f"web_{suffix}",

@@ -2,7 +2,7 @@
 Two independent browsers play two people. See conftest.py for how to run them."""
 from selenium.webdriver.common.by import By
 
-from kindred_ui import Api, unique_account
+from kindred_ui import delete_account, unique_account
 from test_shell import sign_up
 
 
@@ -19,15 +19,6 @@ def row_for(ui, username):
 
 def note_of(row):
     return row.find_element(By.CSS_SELECTOR, '[data-testid="ie-note-input"]').get_attribute("value")
-
-
-def delete_account(base_url, acct):
-    api = Api(base_url)
-    status, body = api.call("POST", "/auth/sign-in", {"email": acct["email"], "password": acct["password"],
-                                                      "refreshTokenDelivery": "body"})
-    if status == 200:
-        api.token = body["accessToken"]
-        api.call("DELETE", "/me")
 
 
 def test_connect_by_link_and_live_network(ui, ui_b, driver, driver_b, base_url):
