@@ -73,7 +73,8 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
-            ]
+            ],
+            resources: [.copy("DateAnIntervention/Catalogue/interventions.json")]
         ),
         .executableTarget(
             name: "kindred",

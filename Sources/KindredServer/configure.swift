@@ -32,6 +32,8 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         events = LocalEventBus(hub: hub)
     }
     let client = app.client
+    let llmClient = configuration.llm.provider == .offline
+        ? nil : LLMHTTPClient.make(timeout: configuration.llm.timeout, eventLoopGroup: app.eventLoopGroup)
     app.kindred = KindredServices(
         configuration: configuration,
         accessTokens: await AccessTokens(secret: configuration.secret, lifetime: configuration.accessTokenLifetime),
@@ -44,9 +46,12 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         }, clock: clock),
         events: events,
         hub: hub,
+        interventions: InterventionCatalogueCache(),
+        llm: llmClient.map { configuration.llm.makeProvider(client: $0, logger: app.logger) } ?? OfflineProvider(),
         clock: clock
     )
     app.lifecycle.use(RealtimeLifecycle())
+    if let llmClient { app.lifecycle.use(LLMClientLifecycle(client: llmClient)) }
 
     // Outermost first: every response gets an id and security headers, and every error,
     // including a missing route or a static file, comes back as problem+json.
@@ -59,6 +64,17 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.middleware.use(IdempotencyMiddleware())
 
     try routes(app)
+}
+
+/// Closes the language-model client's connections on shutdown.
+private struct LLMClientLifecycle: LifecycleHandler {
+    let client: LLMHTTPClient
+
+    func shutdownAsync(_ application: Application) async {
+        do { try await client.shutdown() } catch {
+            application.logger.warning("The language-model HTTP client did not shut down cleanly: \(error)")
+        }
+    }
 }
 
 /// Starts the event bus's listener when the app boots and stops it and the sockets on shutdown.

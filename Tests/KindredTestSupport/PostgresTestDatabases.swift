@@ -67,7 +67,7 @@ public actor PostgresTestDatabases {
                 let configuration = TestKindred.configuration(database: .postgres(url: Self.url(adminURL, database: name)),
                                                               mediaDirectory: FileManager.default.temporaryDirectory.path + "/kindred-template-media")
                 try await configure(app, configuration)
-                try await app.autoMigrate()
+                try await app.migrateKindred()
             } catch {
                 try? await app.asyncShutdown()
                 throw error

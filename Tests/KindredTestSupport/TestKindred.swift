@@ -70,7 +70,7 @@ public func withKindred<T>(
     let result: T
     do {
         try await configure(app, configuration, clock: { clock.now })
-        try await app.autoMigrate()
+        try await app.migrateKindred()
         try await app.asyncBoot()
         if running {
             app.http.server.configuration.port = 0

@@ -22,9 +22,8 @@ struct SignInThrottle {
                 .filter(\.$createdAt > windowStart)
                 .sort(\.$createdAt, .ascending)
                 .all()
-            if failures.count >= limit, let oldestCounted = failures.dropLast(limit - 1).last {
-                let retryAfter = oldestCounted.createdAt.addingTimeInterval(limits.window).timeIntervalSince(now)
-                throw AppError.tooManyRequests(retryAfter: max(1, Int(retryAfter.rounded(.up))))
+            if let retryAfter = RateLimiter.retryAfter(failures.map(\.createdAt), limit: .init(count: limit, window: limits.window), now: now) {
+                throw AppError.tooManyRequests(retryAfter: retryAfter)
             }
         }
     }

@@ -17,6 +17,8 @@ public struct AppError: Error, Sendable {
         case notAcceptable = "not-acceptable"
         case forbidden
         case unavailable
+        /// A service we depend on (a language model) failed or timed out; retrying may work.
+        case upstream
         case internalError = "internal"
     }
 
@@ -98,6 +100,7 @@ extension AppError.Kind {
         case .notAcceptable: "Not acceptable"
         case .forbidden: "Forbidden"
         case .unavailable: "Unavailable"
+        case .upstream: "No answer from a service we rely on"
         case .internalError: "Something went wrong"
         }
     }

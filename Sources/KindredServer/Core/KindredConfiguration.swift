@@ -31,6 +31,10 @@ public struct KindredConfiguration: Sendable {
     public var trustForwardedFor: Bool
     /// Cookies get `Secure` when the site is served over HTTPS.
     public var secureCookies: Bool
+    /// The language model Date An Intervention's characters speak through.
+    public var llm: LLMConfiguration
+    /// Chat messages (each a language-model call) one person may send per minute.
+    public var chatMessagesPerMinute: Int
 
     public struct AppleSignInConfiguration: Sendable {
         public var jwksURL: String
@@ -84,6 +88,7 @@ public struct KindredConfiguration: Sendable {
         if !(publicBaseURL.hasPrefix("http://") || publicBaseURL.hasPrefix("https://")) {
             reader.problems.append("KINDRED_PUBLIC_URL must start with http:// or https://.")
         }
+        let llm = LLMConfiguration.read(&reader)
         let configuration = KindredConfiguration(
             host: host,
             port: port,
@@ -109,11 +114,73 @@ public struct KindredConfiguration: Sendable {
                 window: 15 * 60
             ),
             trustForwardedFor: reader.boolean("KINDRED_TRUST_FORWARDED_FOR", default: false),
-            secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: false)
+            secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: false),
+            llm: llm,
+            chatMessagesPerMinute: reader.integer("KINDRED_CHAT_LIMIT_PER_MINUTE", default: 20, range: 1...10_000)
         )
         guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }
         return configuration
     }
+}
+
+/// Which language model answers chats, and how long to wait for it.
+public struct LLMConfiguration: Sendable {
+    public enum Provider: String, Sendable, CaseIterable {
+        /// Answers from the intervention's own profile; needs nothing, so the app works out of the box.
+        case offline
+        /// Any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, llama.cpp, vLLM, …).
+        case openai
+        /// Anthropic's Messages API.
+        case anthropic
+    }
+
+    public var provider: Provider
+    /// The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1` (no trailing slash).
+    public var baseURL: String
+    public var apiKey: SecretString?
+    public var model: String
+    /// How long to wait for the first byte, and then between streamed chunks.
+    public var timeout: TimeInterval
+    public var maxTokens: Int
+
+    public static let offline = LLMConfiguration(provider: .offline, baseURL: "", apiKey: nil, model: "", timeout: 30, maxTokens: 400)
+
+    fileprivate static func read(_ reader: inout EnvironmentReader) -> LLMConfiguration {
+        let raw = reader.string("KINDRED_LLM_PROVIDER", default: "offline").lowercased()
+        guard let provider = Provider(rawValue: raw) else {
+            reader.problems.append("KINDRED_LLM_PROVIDER must be one of \(Provider.allCases.map(\.rawValue).joined(separator: ", ")); it is \"\(raw)\".")
+            return .offline
+        }
+        let defaults: (url: String, model: String) = switch provider {
+        case .offline: ("", "")
+        case .openai: ("https://api.openai.com/v1", "gpt-4o-mini")
+        case .anthropic: ("https://api.anthropic.com/v1", "claude-3-5-haiku-latest")
+        }
+        var baseURL = reader.string("KINDRED_LLM_BASE_URL", default: defaults.url)
+        while baseURL.hasSuffix("/") { baseURL.removeLast() }
+        if provider != .offline, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
+            reader.problems.append("KINDRED_LLM_BASE_URL must start with http:// or https://.")
+        }
+        let apiKey = reader.optionalString("KINDRED_LLM_API_KEY").map(SecretString.init)
+        if provider == .anthropic, apiKey == nil {
+            reader.problems.append("KINDRED_LLM_API_KEY is required for the anthropic provider.")
+        }
+        return LLMConfiguration(
+            provider: provider,
+            baseURL: baseURL,
+            apiKey: apiKey,
+            model: reader.string("KINDRED_LLM_MODEL", default: defaults.model),
+            timeout: TimeInterval(reader.integer("KINDRED_LLM_TIMEOUT_SECONDS", default: 30, range: 1...600)),
+            maxTokens: reader.integer("KINDRED_LLM_MAX_TOKENS", default: 400, range: 16...8192))
+    }
+}
+
+/// A secret that never prints itself, so logging a configuration cannot leak it.
+public struct SecretString: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    public let value: String
+    public init(_ value: String) { self.value = value }
+    public var description: String { "[redacted]" }
+    public var debugDescription: String { "[redacted]" }
 }
 
 /// Parses environment values and remembers what was wrong, so all problems are reported together.

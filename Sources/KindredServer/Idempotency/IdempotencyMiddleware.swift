@@ -7,7 +7,11 @@ import Vapor
 struct IdempotencyMiddleware: AsyncMiddleware {
     static let header: HTTPHeaders.Name = "Idempotency-Key"
     static let retention: TimeInterval = 24 * 3600
-    static let neverReplayed: Set<String> = ["/api/v1/realtime/tickets"]
+    /// Tickets are secrets kept only as a hash (storing their response would keep them in clear);
+    /// chat replies stream, and a chat message carries its own id for resends.
+    static func isNeverReplayed(_ path: String) -> Bool {
+        path == "/api/v1/realtime/tickets" || path.hasPrefix("/api/v1/date-an-intervention/chats/")
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .POST, let key = request.headers.first(name: Self.header) else {
@@ -19,8 +23,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         // Anonymous POSTs (sign-up, sign-in) are not replayed: a replay would hand a session to
         // whoever repeats the key.
         guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
-        // A ticket is a secret kept only as a hash; storing its response would keep it in clear.
-        guard !Self.neverReplayed.contains(request.url.path) else { return try await next.respond(to: request) }
+        guard !Self.isNeverReplayed(request.url.path) else { return try await next.respond(to: request) }
 
         let limit = request.url.path == "/api/v1/media" ? MediaService.uploadLimit : BodyLimitMiddleware.jsonLimit
         let body = try await request.body.collect(upTo: limit)

@@ -9,20 +9,29 @@ extension Application {
     /// makes instances that start together take turns, so each migration runs exactly once.
     func migrateSafely(configuration: KindredConfiguration) async throws {
         guard case .postgres(let url) = configuration.database else {
-            try await autoMigrate()
+            try await migrateKindred()
             return
         }
         let connection = try await PostgresConnection.connect(
             configuration: try SQLPostgresConfiguration(url: url).coreConfiguration, id: 2, logger: logger)
         do {
             try await connection.query("SELECT pg_advisory_lock(\(Self.migrationLockKey))", logger: logger)
-            try await autoMigrate()
+            try await migrateKindred()
             try await connection.query("SELECT pg_advisory_unlock(\(Self.migrationLockKey))", logger: logger)
         } catch {
             try? await connection.close()
             throw error
         }
         try await connection.close()
+    }
+
+    /// The schema, then the data that ships with the code (Date An Intervention's catalogue).
+    public func migrateKindred() async throws {
+        try await autoMigrate()
+        if try await CatalogueLoader.sync(try InterventionCatalogueFile.bundled(), on: db) {
+            logger.info("Loaded Date An Intervention's catalogue.")
+        }
+        kindred.interventions.invalidate()
     }
 
     /// Any constant works; this one spells "KNDR".

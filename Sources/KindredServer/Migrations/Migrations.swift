@@ -12,6 +12,8 @@ enum KindredMigrations {
         CreateRealtimeTickets(),    // WebSocket passes
         AddLookupIndexes(),         // foreign-key and lookup indexes
         CreateInnovationEngineConnections(), // Innovation Engine: who scanned whom
+        CreateRateLimitEvents(),    // per-person limits on costly actions
+        CreateDateAnIntervention(), // Date An Intervention: catalogue, swipes, chats
     ]
 }
 

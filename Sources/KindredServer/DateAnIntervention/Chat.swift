@@ -1,0 +1,50 @@
+import Fluent
+import Foundation
+
+/// One person's conversation with one intervention. It outlives swipes: undoing or resetting
+/// keeps it, and matching again picks it up.
+final class Conversation: Model, @unchecked Sendable {
+    static let schema = "dai_conversations"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    @Field(key: "intervention_id") var interventionID: String
+    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+
+    init() {}
+
+    init(userID: UUID, interventionID: String) {
+        $user.id = userID
+        self.interventionID = interventionID
+    }
+}
+
+final class ChatMessageRecord: Model, @unchecked Sendable {
+    static let schema = "dai_messages"
+
+    enum Role: String, Codable, Sendable { case user, assistant }
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "conversation_id") var conversation: Conversation
+    /// Repeated from the conversation so an account's messages are found (and deleted) directly.
+    @Parent(key: "user_id") var user: User
+    @Enum(key: "role") var role: Role
+    @Field(key: "text") var text: String
+    /// The sender's own id for a message, so a resend is recognised instead of saved twice.
+    @OptionalField(key: "client_message_id") var clientMessageID: String?
+    /// A reply written by the offline stand-in rather than a language model.
+    @Field(key: "offline") var offline: Bool
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    init(conversationID: UUID, userID: UUID, role: Role, text: String, clientMessageID: String? = nil, offline: Bool = false, at date: Date) {
+        $conversation.id = conversationID
+        $user.id = userID
+        self.role = role
+        self.text = text
+        self.clientMessageID = clientMessageID
+        self.offline = offline
+        createdAt = date
+    }
+}

@@ -1,0 +1,174 @@
+import Fluent
+import FluentSQL
+import Foundation
+import Vapor
+
+/// Conversations with matches: history, and sending a message whose reply streams from the
+/// configured language model. The message is saved before the model is asked, so a failed or
+/// slow model never loses it; the reply is saved once it is complete.
+struct ChatService {
+    enum Event: Sendable {
+        case message(ChatMessageRecord)
+        case delta(String)
+        case reply(ChatMessageRecord)
+        case failed(AppError)
+    }
+
+    static let messageLimit = 2_000
+    static let clientMessageIDLimit = 64
+    /// Messages loaded to build a prompt; the token budget then trims them further.
+    static let historyWindow = 40
+    static let rateBucket = "date-an-intervention.chat"
+
+    let request: Request
+    private var database: any Database { request.db }
+
+    func chat(with interventionID: String, for userID: UUID) async throws -> (InterventionProfile, [ChatMessageRecord]) {
+        guard let profile = try await DeckService(request: request).catalogue().profile(interventionID) else {
+            throw AppError.notFound("intervention")
+        }
+        guard let conversation = try await conversation(userID, interventionID) else { return (profile, []) }
+        let messages = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
+            .sort(\.$createdAt).all()
+        return (profile, messages)
+    }
+
+    /// Checks and saves the message, then streams the reply. Anything wrong with the request
+    /// throws here, before the stream starts, so it is an ordinary problem response.
+    func send(_ rawText: String, clientMessageID: String?, to interventionID: String, by userID: UUID) async throws -> AsyncStream<Event> {
+        let text = rawText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw AppError.validation(field: "text", "Write something first.") }
+        guard text.count <= Self.messageLimit else {
+            throw AppError.validation(field: "text", "A message is at most \(Self.messageLimit) characters.")
+        }
+        if let clientMessageID, clientMessageID.isEmpty || clientMessageID.count > Self.clientMessageIDLimit {
+            throw AppError.validation(field: "clientMessageId", "clientMessageId is 1 to \(Self.clientMessageIDLimit) characters.")
+        }
+        let profile = try await matchedProfile(interventionID, for: userID)
+        let conversation = try await openConversation(userID, interventionID)
+        let conversationID = try conversation.requireID()
+
+        if let clientMessageID, let earlier = try await ChatMessageRecord.query(on: database)
+            .filter(\.$conversation.$id == conversationID).filter(\.$clientMessageID == clientMessageID).first() {
+            // A resend of a message we already have: answer with its saved reply, if there is one.
+            if let reply = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
+                .filter(\.$role == .assistant).filter(\.$createdAt > earlier.createdAt).sort(\.$createdAt).first() {
+                return Self.replay([.message(earlier), .delta(reply.text), .reply(reply)])
+            }
+            return try await reply(as: profile, in: conversationID, after: earlier, by: userID)
+        }
+        try await limit(userID)
+        let message = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .user, text: text,
+                                        clientMessageID: clientMessageID, at: request.kindred.now)
+        try await message.create(on: database)
+        return try await reply(as: profile, in: conversationID, after: message, by: userID, announce: true)
+    }
+
+    /// Asks again for a reply to the last message, when the model failed to answer it.
+    func retry(_ interventionID: String, by userID: UUID) async throws -> AsyncStream<Event> {
+        let profile = try await matchedProfile(interventionID, for: userID)
+        guard let conversation = try await conversation(userID, interventionID),
+              let last = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
+                .sort(\.$createdAt, .descending).first(),
+              last.role == .user
+        else { throw AppError(.conflict, .conflict, "There is no unanswered message to retry.") }
+        return try await reply(as: profile, in: conversation.requireID(), after: last, by: userID)
+    }
+
+    private func reply(as profile: InterventionProfile, in conversationID: UUID, after message: ChatMessageRecord,
+                       by userID: UUID, announce: Bool = false) async throws -> AsyncStream<Event> {
+        if !announce { try await limit(userID) }
+        let history = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
+            .filter(\.$createdAt <= message.createdAt).sort(\.$createdAt, .descending).limit(Self.historyWindow).all()
+            .reversed().map { LLMMessage(role: $0.role == .user ? .user : .assistant, text: $0.text) }
+        let services = request.kindred
+        let prompt = ChatPrompt.request(for: profile, messages: history, maxTokens: services.configuration.llm.maxTokens)
+        let provider = services.llm
+        let database = request.application.db
+        let logger = request.logger
+        let (events, continuation) = AsyncStream<Event>.makeStream()
+        if announce { continuation.yield(.message(message)) }
+        // Not tied to the response: a reader who leaves mid-reply still finds it saved later.
+        Task {
+            var text = ""
+            do {
+                for try await piece in provider.reply(to: prompt) {
+                    text += piece
+                    continuation.yield(.delta(piece))
+                }
+                guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw LLMError.empty }
+                // Never before the message it answers, even on a coarse or frozen clock.
+                let at = max(services.now, message.createdAt.addingTimeInterval(0.001))
+                let reply = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .assistant,
+                                              text: text, offline: provider.kind == .offline, at: at)
+                try await reply.create(on: database)
+                continuation.yield(.reply(reply))
+            } catch {
+                let failure = (error as? LLMError) ?? LLMHTTPClient.map(error)
+                logger.warning("\(provider.kind.rawValue) gave no reply for \(profile.id): \(failure)")
+                continuation.yield(.failed(failure.appError(name: profile.name)))
+            }
+            continuation.finish()
+        }
+        return events
+    }
+
+    private func limit(_ userID: UUID) async throws {
+        let perMinute = request.kindred.configuration.chatMessagesPerMinute
+        try await RateLimiter(database: database, now: request.kindred.now)
+            .hit(Self.rateBucket, by: userID, limit: .init(count: perMinute, window: 60))
+    }
+
+    /// Only matches can be messaged; a retired intervention keeps its conversation but takes no more.
+    private func matchedProfile(_ interventionID: String, for userID: UUID) async throws -> InterventionProfile {
+        let (profile, swipe) = try await DeckService(request: request).detail(interventionID, for: userID)
+        guard swipe?.isMatch == true else {
+            throw AppError(.conflict, .conflict, "Match with \(profile.name) before messaging it: swipe right on its card.")
+        }
+        return profile
+    }
+
+    private func conversation(_ userID: UUID, _ interventionID: String) async throws -> Conversation? {
+        try await Conversation.query(on: database).filter(\.$user.$id == userID).filter(\.$interventionID == interventionID).first()
+    }
+
+    private func openConversation(_ userID: UUID, _ interventionID: String) async throws -> Conversation {
+        if let existing = try await conversation(userID, interventionID) { return existing }
+        let conversation = Conversation(userID: userID, interventionID: interventionID)
+        do {
+            try await conversation.create(on: database)
+            return conversation
+        } catch {
+            // Two first messages at once: the other one opened it.
+            guard (error as? any DatabaseError)?.isConstraintFailure == true,
+                  let existing = try await self.conversation(userID, interventionID)
+            else { throw error }
+            return existing
+        }
+    }
+
+    private static func replay(_ events: [Event]) -> AsyncStream<Event> {
+        AsyncStream { continuation in
+            for event in events { continuation.yield(event) }
+            continuation.finish()
+        }
+    }
+
+    /// Each conversation's newest message, by intervention, for the matches list.
+    static func latestMessages(of userID: UUID, on database: any Database) async throws -> [String: ChatMessageRecord] {
+        let conversations = try await Conversation.query(on: database).filter(\.$user.$id == userID).all()
+        guard !conversations.isEmpty else { return [:] }
+        let byID = Dictionary(uniqueKeysWithValues: try conversations.map { (try $0.requireID(), $0.interventionID) })
+        // Each conversation's newest row, in one query rather than one per conversation.
+        guard let sql = database as? any SQLDatabase else { return [:] }
+        let newest = try await sql.raw("""
+            SELECT m.* FROM \(ident: ChatMessageRecord.schema) m WHERE m.user_id = \(bind: userID) AND m.created_at = (
+                SELECT MAX(n.created_at) FROM \(ident: ChatMessageRecord.schema) n WHERE n.conversation_id = m.conversation_id)
+            """).all(decodingFluent: ChatMessageRecord.self)
+        var latest: [String: ChatMessageRecord] = [:]
+        for message in newest {
+            if let interventionID = byID[message.$conversation.id] { latest[interventionID] = message }
+        }
+        return latest
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import KindredAPI
+import OpenAPIRuntime
+import Vapor
+
+extension Controller {
+    func getChat(_ input: Operations.GetChat.Input) async throws -> Operations.GetChat.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let (profile, messages) = try await ChatService(request: request).chat(with: input.path.interventionId, for: caller.userID)
+        let kind = request.kindred.llm.kind
+        return .ok(.init(body: .json(.init(
+            intervention: profile.dto,
+            provider: .init(kind: .init(rawValue: kind.rawValue)!, offline: kind == .offline),
+            messages: try messages.map { try $0.dto },
+            awaitingReply: messages.last?.role == .user))))
+    }
+
+    func sendChatMessage(_ input: Operations.SendChatMessage.Input) async throws -> Operations.SendChatMessage.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let events = try await ChatService(request: request)
+            .send(body.text, clientMessageID: body.clientMessageId, to: input.path.interventionId, by: caller.userID)
+        return .ok(.init(body: .textEventStream(Self.eventStream(events, request: request))))
+    }
+
+    func retryChatReply(_ input: Operations.RetryChatReply.Input) async throws -> Operations.RetryChatReply.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let events = try await ChatService(request: request).retry(input.path.interventionId, by: caller.userID)
+        return .ok(.init(body: .textEventStream(Self.eventStream(events, request: request))))
+    }
+
+    /// Chat events as Server-Sent Events: the `event` field names the kind, `data` is a
+    /// `ChatStreamEvent`. Encoded by OpenAPIRuntime's serializer, which the SDK's decoder mirrors.
+    private static func eventStream(_ events: AsyncStream<ChatService.Event>, request: Request) -> HTTPBody {
+        let instance = request.url.path
+        let requestID = request.requestID
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let serverSent = events.map { event -> ServerSentEvent in
+            let (name, payload) = try Self.payload(event, instance: instance, requestID: requestID)
+            return ServerSentEvent(event: name, data: String(decoding: try encoder.encode(payload), as: UTF8.self))
+        }
+        return HTTPBody(serverSent.asEncodedServerSentEvents(), length: .unknown, iterationBehavior: .single)
+    }
+
+    private static func payload(_ event: ChatService.Event, instance: String, requestID: String) throws -> (String, Components.Schemas.ChatStreamEvent) {
+        switch event {
+        case .message(let message):
+            return ("message", .message(.init(_type: "message", message: try message.dto)))
+        case .delta(let text):
+            return ("delta", .delta(.init(_type: "delta", text: text)))
+        case .reply(let message):
+            return ("reply", .reply(.init(_type: "reply", message: try message.dto)))
+        case .failed(let error):
+            return ("error", .error(.init(_type: "error", problem: .init(
+                _type: error.typeURI, title: error.kind.title, status: Int(error.status.code), detail: error.detail,
+                instance: instance, requestId: requestID))))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// Swiping: each person's deck, likes and passes, undo, reset, matches and stats.
+struct DeckService {
+    let request: Request
+    private var database: any Database { request.db }
+
+    func catalogue() async throws -> InterventionCatalogue {
+        try await request.kindred.interventions.catalogue(on: database)
+    }
+
+    /// The person's unswiped cards in their own stable order, and how far through they are.
+    func deck(for userID: UUID, category: InterventionProfile.Category?, limit: Int) async throws
+        -> (cards: [InterventionProfile], remaining: Int, swiped: Int, canUndo: Bool) {
+        let catalogue = try await catalogue()
+        let swipes = try await Self.swipes(of: userID, on: database)
+        let swiped = Set(swipes.map(\.interventionID))
+        let inScope = catalogue.active.filter { category == nil || $0.category == category }
+        let unswiped = Self.ordered(inScope.filter { !swiped.contains($0.id) }, for: userID)
+        return (Array(unswiped.prefix(limit)), unswiped.count, inScope.count - unswiped.count, !swipes.isEmpty)
+    }
+
+    func swipe(_ interventionID: String, _ direction: Swipe.Direction, by userID: UUID) async throws -> (Swipe, InterventionProfile) {
+        guard let profile = try await catalogue().activeProfile(interventionID) else { throw AppError.notFound("intervention") }
+        let swipe = Swipe(userID: userID, interventionID: interventionID, direction: direction, at: request.kindred.now)
+        do {
+            try await swipe.create(on: database)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError.conflict(field: "interventionId", "You already swiped \(profile.name). Undo it or reset the deck to see it again.")
+        }
+        return (swipe, profile)
+    }
+
+    /// Takes back the newest swipe. Each call takes back one more.
+    func undo(by userID: UUID) async throws -> (Swipe, InterventionProfile) {
+        guard let last = try await Swipe.query(on: database).filter(\.$user.$id == userID)
+            .sort(\.$createdAt, .descending).sort(\.$id, .descending).first()
+        else { throw AppError.notFound("swipe to undo") }
+        try await last.delete(on: database)
+        guard let profile = try await catalogue().profile(last.interventionID) else { throw AppError.notFound("intervention") }
+        return (last, profile)
+    }
+
+    /// Clears swipes (all, or one category's). Conversations are kept.
+    func reset(for userID: UUID, category: InterventionProfile.Category?) async throws -> Int {
+        let catalogue = try await catalogue()
+        return try await database.transaction { database in
+            var query = Swipe.query(on: database).filter(\.$user.$id == userID)
+            if let category {
+                query = query.filter(\.$interventionID ~~ catalogue.all.filter { $0.category == category }.map(\.id))
+            }
+            let count = try await query.copy().count()
+            try await query.delete()
+            return count
+        }
+    }
+
+    /// Likes and super-likes, newest first, with each one's latest chat message.
+    func matches(for userID: UUID) async throws -> [(Swipe, InterventionProfile, ChatMessageRecord?)] {
+        let catalogue = try await catalogue()
+        let likes = try await Self.swipes(of: userID, on: database).filter(\.isMatch)
+        let latest = try await ChatService.latestMessages(of: userID, on: database)
+        return likes.compactMap { swipe in
+            catalogue.profile(swipe.interventionID).map { (swipe, $0, latest[swipe.interventionID]) }
+        }
+    }
+
+    func detail(_ interventionID: String, for userID: UUID) async throws -> (InterventionProfile, Swipe?) {
+        guard let profile = try await catalogue().profile(interventionID) else { throw AppError.notFound("intervention") }
+        let swipe = try await Swipe.query(on: database).filter(\.$user.$id == userID)
+            .filter(\.$interventionID == interventionID).first()
+        return (profile, swipe)
+    }
+
+    func stats(for userID: UUID) async throws -> SwipeStats {
+        SwipeStats(catalogue: try await catalogue(), swipes: try await Self.swipes(of: userID, on: database))
+    }
+
+    /// Newest first.
+    static func swipes(of userID: UUID, on database: any Database) async throws -> [Swipe] {
+        try await Swipe.query(on: database).filter(\.$user.$id == userID)
+            .sort(\.$createdAt, .descending).sort(\.$id, .descending).all()
+    }
+
+    /// A shuffle that is the person's own and never changes: sorted by a fixed hash of their id and
+    /// the card's, so every device and every instance deals the same deck.
+    static func ordered(_ cards: [InterventionProfile], for userID: UUID) -> [InterventionProfile] {
+        cards.map { (Self.fnv1a("\(userID.uuidString):\($0.id)"), $0) }
+            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.id < $1.1.id }
+            .map(\.1)
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+    }
+}
+
+/// How a person swipes, over the active catalogue's categories.
+struct SwipeStats {
+    struct Category {
+        var category: InterventionProfile.Category
+        var total = 0, swiped = 0, liked = 0, passed = 0
+    }
+
+    var swiped = 0, likes = 0, superLikes = 0, passes = 0
+    var categories: [Category]
+
+    init(catalogue: InterventionCatalogue, swipes: [Swipe]) {
+        var byCategory = Dictionary(uniqueKeysWithValues: InterventionProfile.Category.allCases.map { ($0, Category(category: $0)) })
+        for item in catalogue.active { byCategory[item.category]?.total += 1 }
+        for swipe in swipes {
+            guard let category = catalogue.profile(swipe.interventionID)?.category else { continue }
+            swiped += 1
+            byCategory[category]?.swiped += 1
+            switch swipe.direction {
+            case .like: likes += 1; byCategory[category]?.liked += 1
+            case .superlike: superLikes += 1; byCategory[category]?.liked += 1
+            case .pass: passes += 1; byCategory[category]?.passed += 1
+            }
+        }
+        categories = InterventionProfile.Category.allCases.compactMap { byCategory[$0] }
+    }
+
+    var likePercentage: Int {
+        swiped == 0 ? 0 : Int((Double(likes + superLikes) * 100 / Double(swiped)).rounded())
+    }
+
+    /// The category with the most likes; ties go to the one liked at the higher rate, then to
+    /// catalogue order. None until something is liked.
+    var favouriteCategory: InterventionProfile.Category? {
+        let liked = categories.filter { $0.liked > 0 }
+        return liked.max { a, b in
+            if a.liked != b.liked { return a.liked < b.liked }
+            let rateA = Double(a.liked) / Double(a.swiped), rateB = Double(b.liked) / Double(b.swiped)
+            if rateA != rateB { return rateA < rateB }
+            return InterventionProfile.Category.allCases.firstIndex(of: a.category)! > InterventionProfile.Category.allCases.firstIndex(of: b.category)!
+        }?.category
+    }
+}
