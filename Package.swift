@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kindred", targets: ["kindred"]),
         .library(name: "KindredSDK", targets: ["KindredSDK"]),
         .library(name: "InnovationEngineCore", targets: ["InnovationEngineCore"]),
+        .library(name: "DateAnInterventionCore", targets: ["DateAnInterventionCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.115.0"),
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.10.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.1.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.15.0"),
     ],
@@ -51,12 +53,17 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 // URLSession has no WebSockets on Linux; WebSocketKit carries realtime there.
                 .product(name: "WebSocketKit", package: "websocket-kit", condition: .when(platforms: [.linux])),
+                // Nor does it stream response bodies there; AsyncHTTPClient does (chat replies).
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
             ]
         ),
 
         /// Innovation Engine's client logic: `@MainActor @Observable` models over the SDK.
         .target(name: "InnovationEngineCore", dependencies: ["KindredSDK", "KindredQR", "InnovationEngineLayout"]),
         .executableTarget(name: "InnovationEngineBenchmarks", dependencies: ["InnovationEngineLayout", "KindredQR"]),
+
+        /// Date An Intervention's client logic: deck, profile, chat and matches models over the SDK.
+        .target(name: "DateAnInterventionCore", dependencies: ["KindredSDK"]),
 
         // MARK: - server
 
@@ -106,6 +113,10 @@ let package = Package(
         .testTarget(
             name: "InnovationEngineCoreTests",
             dependencies: ["InnovationEngineCore", "KindredServer", "KindredTestSupport"]
+        ),
+        .testTarget(
+            name: "DateAnInterventionCoreTests",
+            dependencies: ["DateAnInterventionCore", "KindredServer", "KindredTestSupport"]
         ),
         .testTarget(
             name: "KindredSDKTests",

@@ -6,6 +6,7 @@
 // - Every failure, including "the network is down", becomes an ApiError.
 import { deviceLabel, newId } from './device.js';
 import { ApiError, networkError, toError } from './errors.js';
+import { createSseParser } from './sse.js';
 import { xhrPost } from './xhr.js';
 
 export { ApiError };
@@ -212,9 +213,48 @@ async function getBlob(path, { signal } = {}) {
   return res.blob();
 }
 
+/**
+ * POST JSON and read a Server-Sent Events answer, yielding { event, data, id } as each event
+ * arrives: `for await (const e of api.stream(path, body)) …`. Until the stream starts it is an
+ * ordinary call (bearer token, one refresh and resend on a 401, problem+json as ApiError);
+ * a connection lost mid-stream is a network ApiError. Leaving the loop early or aborting
+ * `signal` closes the connection.
+ */
+async function* stream(path, body, { signal } = {}) {
+  const idempotencyKey = newId();
+  // The API checks that a client can read its problem+json answers, so ask for both.
+  const headers = { Accept: 'text/event-stream, application/json, application/problem+json' };
+  const res = await withAuth(true, (token) => send('POST', path, { body, token, idempotencyKey, headers, signal }));
+  if (!res.ok) throw await toError(res);
+  const requestId = res.headers.get('X-Request-ID');
+  if (!/^text\/event-stream/.test(res.headers.get('Content-Type') || '') || !res.body) {
+    throw new ApiError({ status: res.status, title: 'Unexpected answer', requestId,
+      detail: 'The server answered, but not with the stream this page expected. Try again.' });
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const ready = [];
+  const parser = createSseParser((event) => ready.push(event));
+  try {
+    for (;;) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        throw err.name === 'AbortError' ? err : networkError(requestId);
+      }
+      if (chunk.done) { parser.end(); break; }
+      parser.push(chunk.value);
+      while (ready.length) yield ready.shift();
+    }
+  } finally {
+    reader.cancel().catch(() => {}); // no-op after the end; closes the connection when left early
+  }
+}
+
 export const api = {
   get: (path, opts) => request('GET', path, undefined, opts),
   getBlob,
+  stream,
   post: (path, body, opts) => request('POST', path, body, opts),
   put: (path, body, opts) => request('PUT', path, body, opts),
   patch: (path, body, opts) => request('PATCH', path, body, opts),

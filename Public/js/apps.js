@@ -20,8 +20,8 @@ export const APPS = [
     id: 'date-an-intervention',
     name: 'Date An Intervention',
     description: 'Swipe through climate interventions written as dating profiles, then chat with your matches in character.',
-    href: '/apps/date-an-intervention/',
-    live: false,
+    href: '#/date-an-intervention',
+    live: true,
     glyph: [
       ['path', { d: 'M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0 1 12 7.3a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z' }],
     ],

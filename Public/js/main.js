@@ -2,7 +2,7 @@
 // and turns session changes (sign-out, revocation, deletion) into the right screen + message.
 import { currentSession, onSessionChange, restoreSession } from './api.js';
 import { connectRealtime, onStatus } from './realtime.js';
-import { navigate, startRouter } from './router.js';
+import { matchRoute, navigate, startRouter } from './router.js';
 import { h } from './dom.js';
 import { createHeader } from './header.js';
 import * as home from './pages/home.js';
@@ -11,6 +11,7 @@ import * as profile from './pages/profile.js';
 import * as sessions from './pages/sessions.js';
 import * as account from './pages/account.js';
 import { IE_ROUTES, captureConnectLink } from './apps/innovation-engine/index.js';
+import { DAI_ROUTES } from './apps/date-an-intervention/index.js';
 
 // guest: only when signed out (signed-in people go home); auth: only when signed in.
 const ROUTES = {
@@ -21,6 +22,7 @@ const ROUTES = {
   '/sessions': { render: sessions.render, title: 'Sessions', auth: true },
   '/account': { render: account.render, title: 'Account', auth: true },
   ...IE_ROUTES,
+  ...DAI_ROUTES,
 };
 const NOT_FOUND = {
   title: 'Not found',
@@ -41,11 +43,14 @@ function flash(message, kind = 'info') {
 }
 
 function renderPage(route) {
-  const def = ROUTES[route.path] || NOT_FOUND;
+  const match = matchRoute(ROUTES, route.path);
+  const def = match?.def || NOT_FOUND;
   const session = currentSession();
   if (def.auth && !session) {
     flash('Please sign in to continue.');
-    return navigate(`/sign-in?next=${encodeURIComponent(route.path)}`, { replace: true });
+    const query = route.query.toString();
+    const next = query ? `${route.path}?${query}` : route.path; // e.g. which two to compare
+    return navigate(`/sign-in?next=${encodeURIComponent(next)}`, { replace: true });
   }
   if (def.guest && session) return navigate('/', { replace: true });
 
@@ -54,7 +59,7 @@ function renderPage(route) {
   path = route.path;
   main.replaceChildren();
   document.title = def.title === 'Home' ? 'Kindred' : `${def.title} · Kindred`;
-  cleanup = def.render(main, { session, navigate, flash, query: route.query }) || null;
+  cleanup = def.render(main, { session, navigate, flash, query: route.query, params: match?.params || {} }) || null;
 
   if (pending) {
     const { message, kind } = pending;

@@ -20,6 +20,28 @@ export function navigate(target, { replace = false } = {}) {
   }
 }
 
+/**
+ * The route definition for a path: an exact key of `routes`, else a key with ":name" segments
+ * ("/date-an-intervention/chat/:id"), whose values come back decoded in `params`.
+ * Returns { def, params } or null.
+ */
+export function matchRoute(routes, path) {
+  if (Object.hasOwn(routes, path)) return { def: routes[path], params: {} };
+  const parts = path.split('/');
+  for (const [pattern, def] of Object.entries(routes)) {
+    const keys = pattern.split('/');
+    if (!pattern.includes('/:') || keys.length !== parts.length) continue;
+    const params = {};
+    const fits = keys.every((key, i) => {
+      if (!key.startsWith(':')) return key === parts[i];
+      try { params[key.slice(1)] = decodeURIComponent(parts[i]); } catch { return false; } // malformed %-escape
+      return params[key.slice(1)] !== '';
+    });
+    if (fits) return { def, params };
+  }
+  return null;
+}
+
 /** Calls render(route) now and on every hash change. */
 export function startRouter(render) {
   window.addEventListener('hashchange', () => render(currentRoute()));

@@ -1,6 +1,9 @@
 import Foundation
 import OpenAPIRuntime
 import OpenAPIURLSession
+#if canImport(OpenAPIAsyncHTTPClient)
+import OpenAPIAsyncHTTPClient
+#endif
 
 /// A device's connection to Kindred: signs in, keeps the tokens in a `TokenStore`, refreshes them
 /// transparently (once, however many calls race), retries safe requests, and exposes the
@@ -24,7 +27,7 @@ public actor KindredSession {
     public init(
         serverURL: URL,
         tokenStore: any TokenStore = MemoryTokenStore(),
-        transport: any ClientTransport = URLSessionTransport(),
+        transport: any ClientTransport = KindredSession.defaultTransport,
         retryPolicy: RetryPolicy = .default,
         clock: @escaping @Sendable () -> Date = Date.init
     ) {
@@ -49,6 +52,16 @@ public actor KindredSession {
             ]
         )
         box.session = self
+    }
+
+    /// URLSession on Apple platforms; AsyncHTTPClient on Linux, where URLSession buffers whole
+    /// responses and a streamed chat reply would arrive all at once.
+    public static var defaultTransport: any ClientTransport {
+        #if canImport(OpenAPIAsyncHTTPClient)
+        AsyncHTTPClientTransport()
+        #else
+        URLSessionTransport()
+        #endif
     }
 
     // MARK: - State

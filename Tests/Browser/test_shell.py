@@ -7,7 +7,8 @@ from selenium.webdriver.common.keys import Keys
 from kindred_ui import make_png, unique_account
 
 APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
-LIVE_APPS = {"innovation-engine": "#/innovation-engine"}  # app id -> where its tile links
+LIVE_APPS = {"innovation-engine": "#/innovation-engine",  # app id -> where its tile links
+             "date-an-intervention": "#/date-an-intervention"}
 
 
 def sign_up(ui, acct):

@@ -52,6 +52,8 @@ struct RetryMiddleware: ClientMiddleware {
                     return (response, responseBody)
                 }
                 let retryAfter = response.headerFields[.retryAfter].flatMap(Int.init).map { Duration.seconds($0) }
+                // Asked to wait longer than we ever would: the caller hears it now, not after a stall.
+                if let retryAfter, retryAfter > policy.maximumDelay { return (response, responseBody) }
                 try await Task.sleep(for: policy.delay(forAttempt: attempt, retryAfter: retryAfter))
             } catch let error where !(error is CancellationError) && attempt < policy.maximumAttempts {
                 try await Task.sleep(for: policy.delay(forAttempt: attempt, retryAfter: nil))

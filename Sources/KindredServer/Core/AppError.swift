@@ -93,7 +93,7 @@ extension AppError.Kind {
         case .invalidCredentials: "Wrong email or password"
         case .invalidToken: "Invalid token"
         case .notFound: "Not found"
-        case .conflict: "Already taken"
+        case .conflict: "Conflict"
         case .tooManyRequests: "Too many requests"
         case .payloadTooLarge: "Too large"
         case .unsupportedMedia: "Unsupported media"

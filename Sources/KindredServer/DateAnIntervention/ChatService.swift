@@ -78,9 +78,12 @@ struct ChatService {
     private func reply(as profile: InterventionProfile, in conversationID: UUID, after message: ChatMessageRecord,
                        by userID: UUID, announce: Bool = false) async throws -> AsyncStream<Event> {
         if !announce { try await limit(userID) }
-        let history = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
-            .filter(\.$createdAt <= message.createdAt).sort(\.$createdAt, .descending).limit(Self.historyWindow).all()
-            .reversed().map { LLMMessage(role: $0.role == .user ? .user : .assistant, text: $0.text) }
+        // Up to and including the message being answered (matched by id: stored dates lose precision).
+        let messageID = try message.requireID()
+        let recent = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
+            .sort(\.$createdAt, .descending).limit(Self.historyWindow).all()
+        let history = recent.drop { $0.id != messageID }.reversed()
+            .map { LLMMessage(role: $0.role == .user ? .user : .assistant, text: $0.text) }
         let services = request.kindred
         let prompt = ChatPrompt.request(for: profile, messages: history, maxTokens: services.configuration.llm.maxTokens)
         let provider = services.llm

@@ -37,8 +37,8 @@ extension Controller {
     func resetDeck(_ input: Operations.ResetDeck.Input) async throws -> Operations.ResetDeck.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        var category: Components.Schemas.InterventionCategory?
-        if case .json(let body) = input.body { category = body.category }
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let category = body.category
         let cleared = try await DeckService(request: request).reset(for: caller.userID, category: category.map(InterventionProfile.Category.init))
         return .ok(.init(body: .json(.init(cleared: cleared))))
     }

@@ -41,6 +41,17 @@ struct AuthorizationTests {
         Call(operationID: "updateConnection", method: .PATCH, path: "/innovation-engine/connections/\(UUID())", json: ["note": "hi"]),
         Call(operationID: "removeConnection", method: .DELETE, path: "/innovation-engine/connections/\(UUID())"),
         Call(operationID: "getNetwork", method: .GET, path: "/innovation-engine/network"),
+        Call(operationID: "listInterventions", method: .GET, path: "/date-an-intervention/interventions"),
+        Call(operationID: "getIntervention", method: .GET, path: "/date-an-intervention/interventions/biochar"),
+        Call(operationID: "getDeck", method: .GET, path: "/date-an-intervention/deck"),
+        Call(operationID: "resetDeck", method: .POST, path: "/date-an-intervention/deck/reset", json: [:]),
+        Call(operationID: "swipe", method: .POST, path: "/date-an-intervention/swipes", json: ["interventionId": "biochar", "direction": "like"]),
+        Call(operationID: "undoSwipe", method: .DELETE, path: "/date-an-intervention/swipes/last"),
+        Call(operationID: "listMatches", method: .GET, path: "/date-an-intervention/matches"),
+        Call(operationID: "getSwipeStats", method: .GET, path: "/date-an-intervention/stats"),
+        Call(operationID: "getChat", method: .GET, path: "/date-an-intervention/chats/biochar"),
+        Call(operationID: "sendChatMessage", method: .POST, path: "/date-an-intervention/chats/biochar/messages", json: ["text": "Hi"]),
+        Call(operationID: "retryChatReply", method: .POST, path: "/date-an-intervention/chats/biochar/retry"),
     ]
 
     static let publicOperationIDs: Set<String> = ["getHealth", "signUp", "signIn", "refreshSession", "signInWithApple"]

@@ -39,8 +39,8 @@ struct OfflineProvider: LLMProvider {
             (.risks, ["risk", "risks", "danger", "dangerous", "downside", "downsides", "worry", "worried", "bad", "harm",
                       "dealbreaker", "dealbreakers", "problem", "problems", "catch", "flaw", "flaws", "side", "limits", "wrong"]),
             (.benefits, ["benefit", "benefits", "good", "help", "helps", "offer", "pros", "upside", "strength", "strengths", "great", "why"]),
-            (.mechanism, ["how", "work", "works", "mechanism", "science", "explain", "does", "cost", "costs", "much"]),
             (.readiness, ["ready", "readiness", "when", "soon", "trl", "deployed", "scale", "today", "tested", "research"]),
+            (.mechanism, ["how", "work", "works", "mechanism", "science", "explain", "does", "cost", "costs", "much"]),
             (.support, ["support", "people", "public", "accept", "accepted", "popular", "controversial", "opinion", "think"]),
             (.sources, ["source", "sources", "reference", "references", "evidence", "paper", "papers", "study", "read", "proof"]),
             (.identity, ["who", "yourself", "about", "bio", "you"]),
@@ -54,7 +54,7 @@ struct OfflineProvider: LLMProvider {
         // but a given message always gets the same answer.
         let seed = Int(DeckService.fnv1a(message.lowercased()) % 1024)
         func pick(_ list: [String]) -> String { list.isEmpty ? "" : list[seed % list.count] }
-        let intro = isFirst ? "(I'm \(profile.name)'s offline self: no language model is connected, so I answer from my profile.) " : ""
+        let intro = isFirst ? "(Offline mode: no language model is connected, so I answer from my own profile.) " : ""
         let topic = topic(of: message)
         let hello = "Hi, I'm \(profile.name). \(profile.tagline) \(firstSentences(profile.bio, count: 2))"
         let body: String
