@@ -8,6 +8,7 @@ import uuid
 import zlib
 
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -68,6 +69,22 @@ class UI:
         self.fill("signin-email", email)
         self.fill("signin-password", password)
         self.click("signin-submit")
+
+    def press_keys(self, *keys):
+        """Types keys into whatever has focus, as a person at a keyboard would."""
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def drag(self, element, dx, dy, steps=10, step_ms=60):
+        """Press on the element's centre, move by (dx, dy) in `steps` moves of `step_ms` each, release.
+        Chromium turns these into pointerdown / pointermove / pointerup, as for a finger or mouse."""
+        actions = ActionChains(self.driver, duration=step_ms)
+        actions.click_and_hold(element)
+        done_x = done_y = 0
+        for i in range(1, steps + 1):
+            x, y = round(dx * i / steps), round(dy * i / steps)
+            actions.move_by_offset(x - done_x, y - done_y)
+            done_x, done_y = x, y
+        actions.release().perform()
 
 
 class Api:

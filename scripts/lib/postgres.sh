@@ -15,7 +15,7 @@ start_throwaway_postgres() {
   as_postgres "$pgbin/initdb" -D "$pgdata" -U kindred --auth=trust --locale=C.UTF-8 -E UTF8 >/dev/null
   # Durability is off: the cluster is thrown away, and tests should not wait on fsync.
   as_postgres "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w \
-    -o "-h 127.0.0.1 -p $port -k $pgdata -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
+    -o "-h 127.0.0.1 -p $port -k $pgdata -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000" start >/dev/null
   pgurl="postgres://kindred@127.0.0.1:$port/postgres"
 }
 

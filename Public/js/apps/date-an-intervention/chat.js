@@ -45,7 +45,7 @@ export function render(root, { params }) {
   const reduced = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   /** Follow the conversation down, unless the person scrolled up to read. */
   function follow(wasNear) {
-    if (wasNear) box.form.scrollIntoView({ block: 'end', behavior: reduced() ? 'auto' : 'smooth' });
+    if (wasNear) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: reduced() ? 'auto' : 'smooth' });
   }
   function add(node) {
     const wasNear = nearBottom();

@@ -1,4 +1,4 @@
-// "It's a match!": shown over the card stack after a like or super-like. It never takes focus,
+// "It's a match!": a banner over the card stack after a like or super-like. It never takes focus,
 // so someone swiping with the keyboard keeps going; the next swipe or "Keep swiping" hides it.
 import { h } from '../../dom.js';
 import { chatHref, emojiBadge } from './intervention-view.js';
@@ -17,7 +17,7 @@ export function createMatchToast({ onDismiss } = {}) {
     const title = h('p', { class: 'dai-toast-title', id: `dai-toast-title-${intervention.id}` }, 'It’s a match!');
     el.replaceChildren(
       h('div', { class: 'dai-toast-card', role: 'group', 'aria-labelledby': title.id },
-        emojiBadge(intervention, 'lg'),
+        emojiBadge(intervention, 'md'),
         title,
         h('p', { class: 'dai-toast-text' }, direction === 'superlike'
           ? `You super-liked ${intervention.name}, and it likes you back.`

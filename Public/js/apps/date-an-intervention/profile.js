@@ -34,7 +34,7 @@ export function render(root, { params }) {
         'aria-describedby': 'dai-message-why' }, 'Message');
     const swipeButton = (direction, label, testid) => h('button', { type: 'button', class: 'btn', dataset: { testid },
       onclick: (e) => swipeHere(direction, e.currentTarget) }, label);
-    actions.replaceChildren(
+    actions.replaceChildren(...[
       h('div', { class: 'actions' },
         message,
         swipe ? null : swipeButton('like', '♥ Like', 'dai-profile-like'),
@@ -43,7 +43,8 @@ export function render(root, { params }) {
         h('a', { class: 'btn btn-quiet', href: compareHref(intervention.id), dataset: { testid: 'dai-compare-link' } }, 'Compare')),
       matched ? null : h('p', { class: 'hint', id: 'dai-message-why' }, swipe === 'pass'
         ? 'You passed. Undo it on Discover or reset the deck to change your mind.'
-        : 'Like it to match, then you can message it.'));
+        : 'Like it to match, then you can message it.'),
+    ].filter(Boolean)); // native replaceChildren would print null as text
   }
 
   async function swipeHere(direction, button) {
