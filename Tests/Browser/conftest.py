@@ -13,11 +13,13 @@ from selenium.webdriver.chrome.service import Service
 from kindred_ui import UI, Api, delete_account, unique_account
 
 # Console errors we expect and accept: the favicon, and API answers the tests provoke on purpose
-# (401 while signed out, 4xx validation / bad credentials). Chrome logs those fetches as SEVERE
-# "Failed to load resource"; JavaScript errors, CSP violations and 5xx still fail the test.
+# (401 while signed out, 4xx validation / bad credentials, API calls made while a test has put the
+# browser offline). Chrome logs those fetches as SEVERE "Failed to load resource"; JavaScript
+# errors, CSP violations and 5xx still fail the test.
 ALLOWED_CONSOLE = [
     re.compile(r"favicon\.(ico|svg).*status of 404"),
     re.compile(r"/api/v1/\S* - Failed to load resource: the server responded with a status of (400|401|403|409|422|429)\b"),
+    re.compile(r"/api/v1/\S* - Failed to load resource: net::ERR_INTERNET_DISCONNECTED"),
 ]
 
 

@@ -95,7 +95,16 @@ class Api:
         self.token = None
 
     def call(self, method, path, body=None):
-        headers = {"X-Request-ID": str(uuid.uuid4()), "Accept": "application/json"}
+        status, raw = self._send(method, path, body, "application/json")
+        return status, (json.loads(raw) if raw else None)
+
+    def stream(self, method, path, body=None):
+        """For event-stream answers (Date An Intervention chat): reads to the end; returns (status, text)."""
+        status, raw = self._send(method, path, body, "text/event-stream, application/problem+json")
+        return status, raw.decode()
+
+    def _send(self, method, path, body, accept):
+        headers = {"X-Request-ID": str(uuid.uuid4()), "Accept": accept}
         if method == "POST":
             headers["Idempotency-Key"] = str(uuid.uuid4())
         if self.token:
@@ -107,11 +116,9 @@ class Api:
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=WAIT_SECONDS) as res:
-                raw = res.read()
-                return res.status, (json.loads(raw) if raw else None)
+                return res.status, res.read()
         except urllib.error.HTTPError as err:
-            raw = err.read()
-            return err.code, (json.loads(raw) if raw else None)
+            return err.code, err.read()
 
     def sign_in(self, email, password, device="Browser test setup"):
         status, body = self.call("POST", "/auth/sign-in", {"email": email, "password": password,

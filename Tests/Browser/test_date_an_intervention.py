@@ -56,9 +56,11 @@ def top_id(ui):
 
 def next_top(ui, old_id):
     """Waits until another card is on top of the stack, and returns its id."""
-    return ui.wait.until(lambda d: (lambda i: i if i and i != old_id else None)(
-        (ui.all("dai-card") or [None])[0] and ui.all("dai-card")[0].get_attribute("data-id")),
-        f"the card {old_id} never left the top")
+    def moved(d):
+        cards = ui.all("dai-card")
+        new = cards[0].get_attribute("data-id") if cards else None
+        return new if new and new != old_id else None
+    return ui.wait.until(moved, f"the card {old_id} never left the top")
 
 
 def focus(ui, element):

@@ -20,6 +20,7 @@ export function render(root, { params }) {
   let controller = null; // aborts the stream when leaving the screen
   let failure = null; // { detail, retry: () => stream, retryAfter? }
   let countdown = null;
+  let retryWait = 0; // seconds left before Retry may be pressed
 
   const heading = h('h1', { tabindex: '-1', class: 'dai-chat-name' }, 'Chat');
   const badgeSlot = h('span', { class: 'dai-chat-badge' });
@@ -61,22 +62,27 @@ export function render(root, { params }) {
     if (!failure) return;
     failureText.textContent = failure.detail;
     retryButton.hidden = !failure.retry;
-    let wait = failure.retryAfter || 0;
+    // After a 429, Retry waits out Retry-After, counting down so the wait is visible.
+    retryWait = failure.retryAfter || 0;
     const tick = () => {
-      retryButton.disabled = streaming || wait > 0;
-      retryButton.textContent = wait > 0 ? `Retry in ${wait} s` : 'Retry';
-      if (wait <= 0) clearInterval(countdown);
-      wait -= 1;
+      retryButton.textContent = retryWait > 0 ? `Retry in ${retryWait} s` : 'Retry';
+      syncRetry();
+      if (retryWait <= 0) clearInterval(countdown);
+      retryWait -= 1;
     };
     tick();
-    if (wait >= 0) countdown = setInterval(tick, 1000);
+    if (retryWait >= 0) countdown = setInterval(tick, 1000);
+  }
+
+  function syncRetry() {
+    retryButton.disabled = streaming || retryWait > 0;
   }
 
   function setStreaming(on) {
     streaming = on;
     list.setAttribute('aria-busy', String(on)); // one announcement of the finished reply, not every word
-    box.setEnabled(!on && root.isConnected && canMessage);
-    if (failure) retryButton.disabled = on;
+    box.setEnabled(!on && canMessage);
+    syncRetry();
   }
 
   /**
