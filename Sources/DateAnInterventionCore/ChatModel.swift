@@ -29,6 +29,9 @@ public final class ChatModel {
         self.interventionID = interventionID
     }
 
+    /// My message while it has not reached the server (shown as sending, then not sent).
+    public var pendingText: String? { unsent?.text }
+
     /// Waiting for the first words of a reply: show a typing indicator.
     public var isTyping: Bool { isSending && (streamingReply ?? "").isEmpty }
 

@@ -17,6 +17,7 @@ public final class DeckModel {
     public private(set) var error: String?
 
     private let session: KindredSession
+    private var queue: Task<Void, Never>?
     /// Cards fetched per request; fetching again when the stack runs low keeps one underneath.
     private let pageSize: Int
 
@@ -43,24 +44,32 @@ public final class DeckModel {
         await load()
     }
 
-    public func swipe(_ direction: SwipeDirection) async {
-        guard let card = cards.first else { return }
+    /// Swipes the top card. Pass the id the view animated away: if an undo has put another card on
+    /// top meanwhile, nothing happens. Swipes and undos reach the server in the order they were made.
+    public func swipe(_ direction: SwipeDirection, id: String? = nil) async {
+        guard let card = cards.first, id == nil || card.id == id else { return }
         cards.removeFirst()
         remaining = max(0, remaining - 1)
-        do {
-            let result = try await session.swipe(card.id, direction)
-            canUndo = true
-            if let match = result.match { newMatch = match }
-            error = nil
-            if cards.count < 3 { await topUp() }
-        } catch {
-            cards.insert(card, at: 0)
-            remaining += 1
-            self.error = error.localizedDescription
+        await inOrder {
+            do {
+                let result = try await self.session.swipe(card.id, direction)
+                self.canUndo = true
+                if let match = result.match { self.newMatch = match }
+                self.error = nil
+                if self.cards.count < 3 { await self.topUp() }
+            } catch {
+                self.cards.insert(card, at: 0)
+                self.remaining += 1
+                self.error = error.localizedDescription
+            }
         }
     }
 
     public func undo() async {
+        await inOrder { await self.performUndo() }
+    }
+
+    private func performUndo() async {
         do {
             let undone = try await session.undoSwipe()
             cards.removeAll { $0.id == undone.intervention.id }
@@ -79,9 +88,11 @@ public final class DeckModel {
         }
     }
 
-    public func reset() async {
+    /// Clears my swipes in the category the deck shows (every category when it shows all, or when
+    /// `everything` is set). Chats stay.
+    public func reset(everything: Bool = false) async {
         do {
-            try await session.resetDeck(category: category)
+            try await session.resetDeck(category: everything ? nil : category)
             await load()
         } catch {
             self.error = error.localizedDescription
@@ -89,6 +100,17 @@ public final class DeckModel {
     }
 
     public func dismissMatch() { newMatch = nil }
+
+    /// Runs after every operation already queued, so the server sees them in the order made.
+    private func inOrder(_ operation: @escaping @MainActor () async -> Void) async {
+        let previous = queue
+        let next = Task { @MainActor in
+            await previous?.value
+            await operation()
+        }
+        queue = next
+        await next.value
+    }
 
     private func topUp() async {
         guard let deck = try? await session.deck(category: category, limit: pageSize) else { return }

@@ -96,16 +96,3 @@ extension KindredSession {
         }
     }
 }
-
-extension InterventionCategory {
-    /// The category's display name (the catalogue endpoint sends the same names).
-    public var displayName: String {
-        switch self {
-        case .srm: "Stratospheric/SRM"
-        case .ocean: "Ocean-based"
-        case .ice: "Ice preservation"
-        case .land: "Land-based"
-        case .localized: "Localized"
-        }
-    }
-}

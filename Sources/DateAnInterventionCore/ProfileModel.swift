@@ -8,6 +8,8 @@ public final class ProfileModel {
     public let interventionID: String
     public private(set) var intervention: Intervention?
     public private(set) var swipe: SwipeDirection?
+    /// Set when a swipe from the profile made a match.
+    public private(set) var newMatch: Match?
     public private(set) var error: String?
 
     private let session: KindredSession
@@ -34,7 +36,9 @@ public final class ProfileModel {
     /// Swipes from the profile itself (a card opened before it was swiped).
     public func swipe(_ direction: SwipeDirection) async {
         do {
-            swipe = try await session.swipe(interventionID, direction).direction
+            let result = try await session.swipe(interventionID, direction)
+            swipe = result.direction
+            newMatch = result.match
             error = nil
         } catch {
             self.error = error.localizedDescription
@@ -45,7 +49,8 @@ public final class ProfileModel {
 /// Two interventions side by side, row by row, noting which one leads where "more" is clearer.
 @MainActor @Observable
 public final class ComparisonModel {
-    public struct Row: Equatable, Sendable {
+    public struct Row: Equatable, Sendable, Identifiable {
+        public var id: String { label }
         public enum Leader: Sendable { case first, second }
         public var label: String
         public var first: String
@@ -58,18 +63,25 @@ public final class ComparisonModel {
     public private(set) var error: String?
 
     private let session: KindredSession
+    /// Only the newest comparison may write: a slow earlier one must not overwrite it.
+    private var generation = 0
 
     public init(session: KindredSession) {
         self.session = session
     }
 
     public func compare(_ firstID: String, _ secondID: String) async {
+        generation += 1
+        let mine = generation
         do {
             async let a = session.intervention(firstID)
             async let b = session.intervention(secondID)
-            (first, second) = (try await a.intervention, try await b.intervention)
+            let pair = (try await a.intervention, try await b.intervention)
+            guard mine == generation else { return }
+            (first, second) = pair
             error = nil
         } catch {
+            guard mine == generation, !(error is CancellationError) else { return }
             self.error = error.localizedDescription
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KindredAPI
 
 /// One intervention as the catalogue file writes it. `chatContext` is the science the character
 /// must stay true to; it goes into the prompt, not to clients.
@@ -6,15 +7,7 @@ struct InterventionProfile: Codable, Sendable, Equatable {
     enum Category: String, Codable, Sendable, CaseIterable {
         case srm, ocean, ice, land, localized
 
-        var name: String {
-            switch self {
-            case .srm: "Stratospheric/SRM"
-            case .ocean: "Ocean-based"
-            case .ice: "Ice preservation"
-            case .land: "Land-based"
-            case .localized: "Localized"
-            }
-        }
+        var name: String { Components.Schemas.InterventionCategory(rawValue: rawValue)!.displayName }
     }
 
     enum ImpactScale: String, Codable, Sendable { case global, regional, local }
