@@ -4,6 +4,7 @@ import FluentSQLiteDriver
 import Foundation
 import NIOCore
 import OpenAPIVapor
+import SQLKit
 import Vapor
 
 /// Builds the whole server into `app` from one typed configuration, so tests build it in-process
@@ -17,6 +18,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     case .sqlite(let path):
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
+        // Write-ahead logging: one sync per commit instead of several, and readers never wait for
+        // a writer. The mode is stored in the file, so setting it once at start-up is enough.
+        try await (app.db as? any SQLDatabase)?.raw("PRAGMA journal_mode=WAL").run()
     case .sqliteInMemory:
         app.databases.use(.sqlite(.memory), as: .sqlite)
     case .postgres(let url):

@@ -7,10 +7,15 @@ import KindredServer
 
 /// A clock the tests can move forward, to expire tokens and URLs without waiting.
 public final class TestClock: Sendable {
-    private let offset = NIOLockedValueBox<TimeInterval>(0)
+    private let state = NIOLockedValueBox<(offset: TimeInterval, frozenAt: Date?)>((0, nil))
     public init() {}
-    public var now: Date { Date().addingTimeInterval(offset.withLockedValue { $0 }) }
-    public func advance(by seconds: TimeInterval) { offset.withLockedValue { $0 += seconds } }
+    public var now: Date {
+        state.withLockedValue { ($0.frozenAt ?? Date()).addingTimeInterval($0.offset) }
+    }
+    public func advance(by seconds: TimeInterval) { state.withLockedValue { $0.offset += seconds } }
+    /// Stops time (until `advance`), for rules about how close two moments are, which a loaded
+    /// machine could otherwise stretch.
+    public func freeze() { state.withLockedValue { $0.frozenAt = $0.frozenAt ?? Date() } }
 }
 
 /// One Kindred app per test, on a database of its own: in-memory SQLite by default, or a fresh

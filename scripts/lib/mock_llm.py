@@ -5,7 +5,7 @@ chunks, finish chunk, data: [DONE]). Standard library only.
 
 Usage: python3 mock_llm.py PORT [pieces]
 """
-import json, sys
+import json, socket, sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 port = int(sys.argv[1])
@@ -23,6 +23,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def setup(self):
+        super().setup()
+        # Like production HTTP servers: no Nagle delay on small streamed writes. Without it a
+        # kept-alive connection waits on the client's delayed ACK (40 ms) before each chunk.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def do_POST(self):
         self.rfile.read(int(self.headers.get("content-length", 0)))

@@ -14,7 +14,7 @@ struct BodyLimitMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        try Self.requireAcceptsJSON(request)
+        try Self.requireAcceptable(request, operationID: operationID)
         guard let body else { return try await next(request, nil, metadata) }
         let limit = Self.limit(for: operationID)
         if case .known(let length) = body.length, length > limit { throw AppError.payloadTooLarge(limit: limit) }
@@ -24,17 +24,26 @@ struct BodyLimitMiddleware: ServerMiddleware {
 }
 
 extension BodyLimitMiddleware {
+    /// What an operation answers besides JSON and problems: the chat streams, the QR as a PNG.
+    static let otherTypes: [String: [String]] = [
+        "sendChatMessage": ["text/event-stream", "text/*"],
+        "retryChatReply": ["text/event-stream", "text/*"],
+        "getMyConnectCodePNG": ["image/png", "image/*"],
+    ]
+
     /// The generated server checks `Accept` only after the handler has acted; checking first
-    /// means a client that cannot read JSON changes nothing.
-    static func requireAcceptsJSON(_ request: HTTPRequest) throws {
+    /// means a client that cannot read the answer changes nothing.
+    static func requireAcceptable(_ request: HTTPRequest, operationID: String) throws {
         guard let accept = request.headerFields[.accept], !accept.isEmpty else { return }
+        let types = ["*/*", "application/*", "application/json", "application/problem+json"] + (otherTypes[operationID] ?? [])
         let acceptable = accept.split(separator: ",").contains { range in
             let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let type = parts.first, ["*/*", "application/*", "application/json", "application/problem+json"].contains(type) else { return false }
+            guard let type = parts.first, types.contains(type) else { return false }
             return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
         }
         if !acceptable {
-            throw AppError(.notAcceptable, .notAcceptable, "This API answers in JSON; send `Accept: application/json` or leave Accept out.")
+            let answer = ((otherTypes[operationID] ?? []).first.map { "`\($0)` or " } ?? "") + "`application/json`"
+            throw AppError(.notAcceptable, .notAcceptable, "This operation answers in \(answer); send an Accept it includes, or leave Accept out.")
         }
     }
 }

@@ -57,10 +57,13 @@ struct ChatService {
             }
             return try await reply(as: profile, in: conversationID, after: earlier, by: userID)
         }
-        try await limit(userID)
         let message = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .user, text: text,
                                         clientMessageID: clientMessageID, at: request.kindred.now)
-        try await message.create(on: database)
+        // One commit for the limit's count and the message: a single sync before the model is asked.
+        try await database.transaction { database in
+            try await limit(userID, on: database)
+            try await message.create(on: database)
+        }
         return try await reply(as: profile, in: conversationID, after: message, by: userID, announce: true)
     }
 
@@ -77,7 +80,7 @@ struct ChatService {
 
     private func reply(as profile: InterventionProfile, in conversationID: UUID, after message: ChatMessageRecord,
                        by userID: UUID, announce: Bool = false) async throws -> AsyncStream<Event> {
-        if !announce { try await limit(userID) }
+        if !announce { try await limit(userID, on: database) }
         // Up to and including the message being answered (matched by id: stored dates lose precision).
         let messageID = try message.requireID()
         let recent = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
@@ -116,7 +119,7 @@ struct ChatService {
         return events
     }
 
-    private func limit(_ userID: UUID) async throws {
+    private func limit(_ userID: UUID, on database: any Database) async throws {
         let perMinute = request.kindred.configuration.chatMessagesPerMinute
         try await RateLimiter(database: database, now: request.kindred.now)
             .hit(Self.rateBucket, by: userID, limit: .init(count: perMinute, window: 60))

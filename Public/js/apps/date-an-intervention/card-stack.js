@@ -95,6 +95,9 @@ export function createCardStack({ names, onSwipe, onOpen }) {
       drag = null;
       node.classList.remove('dai-dragging');
       if (!ended.moved && !cancelled) { springBack(); onOpen(card); return; }
+      // Speed over the last 100 ms up to the release: a drag that stopped before letting go is no flick.
+      ended.samples.push({ t: e.timeStamp, x: e.clientX, y: e.clientY });
+      while (ended.samples.length > 2 && e.timeStamp - ended.samples[0].t > 100) ended.samples.shift();
       const first = ended.samples[0];
       const last = ended.samples[ended.samples.length - 1];
       const dt = Math.max(1, last.t - first.t);
@@ -119,7 +122,7 @@ export function createCardStack({ names, onSwipe, onOpen }) {
     const hadFocus = node.contains(document.activeElement);
     shown.delete(card.id);
     order = order.filter((id) => id !== card.id);
-    node.classList.add('dai-card-leaving', `dai-leaving-${direction}`);
+    node.classList.add('dai-card-leaving');
     node.removeAttribute('data-testid');
     node.removeAttribute('tabindex');
     node.setAttribute('aria-hidden', 'true');

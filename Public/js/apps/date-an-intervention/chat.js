@@ -1,8 +1,9 @@
 // Chat with a match, in character. My message shows at once; the reply streams in (typing dots
 // until the first words, then text that grows) and is saved by the server when complete.
 // Nothing is lost on failure: my message stays, and Retry either asks for the reply again
-// (POST …/retry, when the server has my message) or resends it with the same clientMessageId
-// (when it may never have arrived), which the server never saves twice.
+// (POST …/retry, after an `error` event or when the chat was left awaiting a reply) or resends
+// my message with the same clientMessageId (after a failed request or a dropped connection, when
+// it may or may not have arrived), which the server never saves twice.
 import { h } from '../../dom.js';
 import { newId } from '../../device.js';
 import * as client from './client.js';
@@ -155,7 +156,8 @@ export function render(root, { params }) {
         load(); // nothing left to retry: the reply was saved after all
       } else {
         if (mine && !err.saved) mine.mark('Not sent yet', 'failed');
-        setFailure({ detail: err.detail || err.message, retry: mine && !err.saved ? resend : again,
+        // My message may or may not have been saved: a resend with its id is right either way.
+        setFailure({ detail: err.detail || err.message, retry: resend || again,
           retryAfter: err.status === 429 ? err.retryAfter : 0 });
       }
     } finally {
@@ -188,7 +190,7 @@ export function render(root, { params }) {
       const it = chat.intervention;
       name = it.name;
       heading.textContent = it.name;
-      document.title = `Chat with ${it.name} · Date An Intervention`;
+      document.title = `Chat with ${it.name} · Date An Intervention · Kindred`;
       badgeSlot.replaceChildren(emojiBadge(it, 'md'));
       paintGradient(head, it);
       typing.querySelector('.sr-only').textContent = `${it.name} is typing…`;

@@ -22,6 +22,7 @@ export function render(root, { navigate, query }) {
   let canUndo = false;
   let undoing = false;
   let loaded = false;
+  let failed = false; // the last deck read failed: offer to try again instead of "Dealing cards…"
   let loadQueued = false; // one deck read waiting is enough: it will see every swipe before it
   let generation = 0; // bumped when the filter changes, so an older deck answer is ignored
   let chain = Promise.resolve();
@@ -40,7 +41,10 @@ export function render(root, { navigate, query }) {
   const left = h('p', { class: 'dai-left muted', dataset: { testid: 'dai-remaining' } });
   const stack = createCardStack({ names, onSwipe: swiped, onOpen: (card) => navigate(`/date-an-intervention/profile/${encodeURIComponent(card.id)}`) });
   const toast = createMatchToast({ onDismiss: () => stack.focusTop() });
-  const status = h('p', { class: 'dai-deck-status muted', role: 'status' }, 'Dealing cards…');
+  const statusText = h('p', { class: 'muted', role: 'status' }, 'Dealing cards…');
+  const tryAgain = h('button', { type: 'button', class: 'btn', hidden: true, dataset: { testid: 'dai-deck-retry' },
+    onclick: () => { failed = false; load(); draw(); } }, 'Try again');
+  const status = h('div', { class: 'dai-deck-status' }, statusText, tryAgain);
   const resetButton = h('button', { type: 'button', class: 'btn btn-primary', dataset: { testid: 'dai-reset' }, onclick: reset },
     'Reset deck');
   const empty = h('div', { class: 'dai-empty', hidden: true, dataset: { testid: 'dai-empty' } },
@@ -81,6 +85,8 @@ export function render(root, { navigate, query }) {
     stack.show(queue);
     const top = queue.length > 0;
     status.hidden = top || (loaded && remaining === 0);
+    statusText.textContent = failed ? 'The cards could not be dealt.' : 'Dealing cards…';
+    tryAgain.hidden = !failed;
     empty.hidden = top || !loaded || remaining > 0;
     const where = category ? ` in ${names.get(category)}` : '';
     left.textContent = loaded ? `${remaining} ${remaining === 1 ? 'card' : 'cards'} left${where}` : '';
@@ -98,7 +104,9 @@ export function render(root, { navigate, query }) {
     const kept = queue.filter((c) => pinned.has(c.id));
     const fresh = deck.cards.filter((c) => !pinned.has(c.id) && !pending.has(c.id));
     queue = [...kept, ...fresh];
-    remaining = Math.max(queue.length, deck.remaining - pending.size);
+    // Swipes still in flight were sent after this read, so the server still counted them.
+    const inFlight = [...pending.values()].filter((c) => !category || c.category === category).length;
+    remaining = Math.max(queue.length, deck.remaining - inFlight);
     canUndo = deck.canUndo;
     loaded = true;
   }
@@ -112,8 +120,11 @@ export function render(root, { navigate, query }) {
         const deck = await client.getDeck(category || null, BATCH);
         if (!alive || gen !== generation) return;
         merge(deck);
+        failed = false;
       } catch (err) {
-        if (alive && gen === generation) alert.show(err.detail || err.message);
+        if (!alive || gen !== generation) return;
+        alert.show(err.detail || err.message);
+        failed = true;
       }
       if (alive) draw();
     });
@@ -170,6 +181,7 @@ export function render(root, { navigate, query }) {
         const { intervention } = await client.undoSwipe();
         if (!alive) return;
         toast.hide();
+        // On top even if it is outside the current filter: it is the card the person asked back.
         queue = [intervention, ...queue.filter((c) => c.id !== intervention.id)];
         pinned.add(intervention.id);
         remaining += 1;

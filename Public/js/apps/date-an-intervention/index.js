@@ -9,7 +9,7 @@ import * as profile from './profile.js';
 import * as chat from './chat.js';
 import * as compare from './compare.js';
 
-export const DAI_BASE = '/date-an-intervention';
+const DAI_BASE = '/date-an-intervention';
 
 const TABS = [
   { id: 'discover', label: 'Discover', route: `${DAI_BASE}/discover` },
@@ -17,29 +17,33 @@ const TABS = [
   { id: 'stats', label: 'Stats', route: `${DAI_BASE}/stats` },
 ];
 
-/** Plain links with aria-current, like Innovation Engine's: each tab is a page with its own URL. */
-function tabBar(current) {
+/**
+ * Plain links, like Innovation Engine's: each tab is a page with its own URL. The tab's own page
+ * is aria-current="page"; a page inside a tab's section (a chat, inside Matches) marks it "true".
+ */
+function tabBar(current, inside) {
   return h('nav', { class: 'dai-tabs', 'aria-label': 'Date An Intervention' },
     h('ul', {}, TABS.map((tab) => h('li', {},
       h('a', {
         href: `#${tab.route}`, class: 'dai-tab', dataset: { testid: `dai-tab-${tab.id}` },
-        'aria-current': tab.id === current ? 'page' : null,
+        'aria-current': tab.id === current ? 'page' : tab.id === inside ? 'true' : null,
       }, tab.label)))));
 }
 
 /** Each screen appends its own <h1> synchronously: the shell focuses it right after render. */
-function frame(screen, tab) {
+function frame(screen, tab, inside) {
   return (root, ctx) => {
     root.classList.add('dai');
     const body = h('div', { class: 'dai-screen' });
-    root.append(h('p', { class: 'dai-app-name' }, 'Date An Intervention'), tabBar(tab), body);
+    root.append(h('p', { class: 'dai-app-name' }, 'Date An Intervention'), tabBar(tab, inside), body);
     const cleanup = screen.render(body, ctx);
     // main.js reuses <main> for every page: drop our class when leaving.
     return () => { root.classList.remove('dai'); cleanup?.(); };
   };
 }
 
-const route = (screen, tab, title) => ({ render: frame(screen, tab), title: `${title} · Date An Intervention`, auth: true });
+const route = (screen, tab, title, inside = null) => ({
+  render: frame(screen, tab, inside), title: `${title} · Date An Intervention`, auth: true });
 
 export const DAI_ROUTES = {
   [DAI_BASE]: route(discover, 'discover', 'Discover'),
@@ -48,5 +52,5 @@ export const DAI_ROUTES = {
   [`${DAI_BASE}/stats`]: route(stats, 'stats', 'Stats'),
   [`${DAI_BASE}/compare`]: route(compare, null, 'Compare'),
   [`${DAI_BASE}/profile/:id`]: route(profile, null, 'Profile'),
-  [`${DAI_BASE}/chat/:id`]: route(chat, 'matches', 'Chat'),
+  [`${DAI_BASE}/chat/:id`]: route(chat, null, 'Chat', 'matches'),
 };

@@ -84,7 +84,7 @@ export function render(root, { params }) {
   function draw() {
     const { intervention: it, swipe } = current;
     heading.textContent = it.name;
-    document.title = `${it.name} · Date An Intervention`;
+    document.title = `${it.name} · Date An Intervention · Kindred`;
     emoji.textContent = it.emoji || '🌍';
     paintGradient(hero, it);
     facts.replaceChildren(
