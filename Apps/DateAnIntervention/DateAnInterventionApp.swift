@@ -43,7 +43,8 @@ struct RootView: View {
             case nil:
                 ProgressView()
             case false?:
-                SignInView(session: session)
+                SignInView(session: session, appName: "Date An Intervention",
+                           pitch: "Swipe through climate interventions written as dating profiles, then chat with your matches.")
             case true?:
                 SignedInTabs(session: session)
             }

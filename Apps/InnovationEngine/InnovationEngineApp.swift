@@ -54,7 +54,7 @@ struct RootView: View {
             case nil:
                 ProgressView()
             case false?:
-                SignInView(session: session)
+                SignInView(session: session, appName: "Innovation Engine")
             case true?:
                 TabView {
                     MyQRView(session: session)

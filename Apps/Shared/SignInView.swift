@@ -4,10 +4,15 @@ import KindredSDK
 import SwiftUI
 import UIKit
 
-/// Email/password or Sign in with Apple. Accounts are created on the web or by Apple sign-in,
-/// so there is no sign-up form here.
+/// Email/password or Sign in with Apple, shared by every Kindred app (each project.yml adds
+/// `Apps/Shared` to its sources). Accounts are created on the web or by Apple sign-in, so there is
+/// no sign-up form here.
 struct SignInView: View {
     let session: KindredSession
+    /// The app's name: the screen's title and, with the device model, the session's name.
+    let appName: String
+    /// One line on what the app is for, above the form.
+    var pitch: String?
 
     @Environment(\.colorScheme) private var colorScheme
     @State private var email = ""
@@ -22,9 +27,10 @@ struct SignInView: View {
     var body: some View {
         NavigationStack {
             Form {
-                Section {
-                    Text("Swipe through climate interventions written as dating profiles, then chat with your matches.")
-                        .foregroundStyle(.secondary)
+                if let pitch {
+                    Section {
+                        Text(pitch).foregroundStyle(.secondary)
+                    }
                 }
 
                 Section {
@@ -66,7 +72,7 @@ struct SignInView: View {
                         .foregroundStyle(.red)
                 }
             }
-            .navigationTitle("Date An Intervention")
+            .navigationTitle(appName)
         }
     }
 
@@ -75,7 +81,7 @@ struct SignInView: View {
         working = true
         defer { working = false }
         do {
-            try await session.signIn(email: email, password: password, device: Self.device)
+            try await session.signIn(email: email, password: password, device: device)
             error = nil
             // RootView follows the session and switches to the app; nothing to do here.
         } catch {
@@ -113,7 +119,7 @@ struct SignInView: View {
         defer { working = false }
         do {
             try await session.signInWithApple(identityToken: identityToken, rawNonce: rawNonce,
-                                              displayName: displayName, device: Self.device)
+                                              displayName: displayName, device: device)
             error = nil
         } catch {
             self.error = error.localizedDescription
@@ -121,7 +127,7 @@ struct SignInView: View {
     }
 
     /// Shown in the account's session list so the user can tell this device's session apart.
-    private static var device: String { "Date An Intervention on \(UIDevice.current.model)" }
+    private var device: String { "\(appName) on \(UIDevice.current.model)" }
 
     /// 32 random bytes as hex. SystemRandomNumberGenerator is cryptographically secure on Apple
     /// platforms, which a nonce needs: a guessable one would let a captured token be replayed.
