@@ -46,5 +46,13 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
-ThreadingHTTPServer.daemon_threads = True
-ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client closing a kept-alive connection is routine, not worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+Server(("127.0.0.1", port), Handler).serve_forever()
