@@ -79,7 +79,7 @@ public final class DeckModel {
                 remaining += 1
             }
             if newMatch?.intervention.id == undone.intervention.id { newMatch = nil }
-            canUndo = try await session.deck(category: category, limit: 1).canUndo
+            canUndo = undone.canUndo
             error = nil
         } catch KindredError.problem(let problem) where problem.status == 404 {
             canUndo = false

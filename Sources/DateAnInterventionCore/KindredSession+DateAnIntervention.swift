@@ -34,10 +34,10 @@ extension KindredSession {
         }
     }
 
-    /// Takes back my latest swipe and returns that card, to go back on top of the deck.
-    public func undoSwipe() async throws -> (intervention: Intervention, direction: SwipeDirection) {
-        let undone = try await perform { try await client.undoSwipe().ok.body.json }
-        return (undone.intervention, undone.direction)
+    /// Takes back my latest swipe and returns that card, to go back on top of the deck, and
+    /// whether an older swipe is left to undo.
+    public func undoSwipe() async throws -> Components.Schemas.UndoResult {
+        try await perform { try await client.undoSwipe().ok.body.json }
     }
 
     /// Clears my swipes (all, or one category's); chats stay. Returns how many were cleared.

@@ -160,6 +160,15 @@ struct ChatService {
         }
     }
 
+    /// The newest message of one conversation, if it has any.
+    static func latestMessage(of userID: UUID, with interventionID: String, on database: any Database) async throws -> ChatMessageRecord? {
+        guard let conversation = try await Conversation.query(on: database).filter(\.$user.$id == userID)
+            .filter(\.$interventionID == interventionID).first()
+        else { return nil }
+        return try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
+            .sort(\.$createdAt, .descending).first()
+    }
+
     /// Each conversation's newest message, by intervention, for the matches list.
     static func latestMessages(of userID: UUID, on database: any Database) async throws -> [String: ChatMessageRecord] {
         let conversations = try await Conversation.query(on: database).filter(\.$user.$id == userID).all()

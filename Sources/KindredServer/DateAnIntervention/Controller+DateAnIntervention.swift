@@ -50,7 +50,7 @@ extension Controller {
         let (swipe, profile) = try await DeckService(request: request)
             .swipe(body.interventionId, Swipe.Direction(body.direction), by: caller.userID)
         // Chats outlive swipes, so a match made again shows the conversation it already had.
-        let lastMessage = swipe.isMatch ? try await ChatService.latestMessages(of: caller.userID, on: request.db)[profile.id] : nil
+        let lastMessage = swipe.isMatch ? try await ChatService.latestMessage(of: caller.userID, with: profile.id, on: request.db) : nil
         return .created(.init(body: .json(.init(
             interventionId: profile.id, direction: swipe.direction.dto, swipedAt: swipe.createdAt,
             match: swipe.isMatch ? try matchDTO(swipe, profile, lastMessage: lastMessage) : nil))))
@@ -59,8 +59,8 @@ extension Controller {
     func undoSwipe(_ input: Operations.UndoSwipe.Input) async throws -> Operations.UndoSwipe.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let (swipe, profile) = try await DeckService(request: request).undo(by: caller.userID)
-        return .ok(.init(body: .json(.init(intervention: profile.dto, direction: swipe.direction.dto))))
+        let (swipe, profile, canUndo) = try await DeckService(request: request).undo(by: caller.userID)
+        return .ok(.init(body: .json(.init(intervention: profile.dto, direction: swipe.direction.dto, canUndo: canUndo))))
     }
 
     func listMatches(_ input: Operations.ListMatches.Input) async throws -> Operations.ListMatches.Output {

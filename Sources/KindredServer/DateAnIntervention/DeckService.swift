@@ -33,14 +33,15 @@ struct DeckService {
         return (swipe, profile)
     }
 
-    /// Takes back the newest swipe. Each call takes back one more.
-    func undo(by userID: UUID) async throws -> (Swipe, InterventionProfile) {
+    /// Takes back the newest swipe (each call takes back one more) and says whether any is left.
+    func undo(by userID: UUID) async throws -> (Swipe, InterventionProfile, canUndo: Bool) {
         guard let last = try await Swipe.query(on: database).filter(\.$user.$id == userID)
             .sort(\.$createdAt, .descending).sort(\.$id, .descending).first()
         else { throw AppError.notFound("swipe to undo") }
         try await last.delete(on: database)
         guard let profile = try await catalogue().profile(last.interventionID) else { throw AppError.notFound("intervention") }
-        return (last, profile)
+        let more = try await Swipe.query(on: database).filter(\.$user.$id == userID).first() != nil
+        return (last, profile, more)
     }
 
     /// Clears swipes (all, or one category's). Conversations are kept.

@@ -7,11 +7,8 @@ import Vapor
 struct IdempotencyMiddleware: AsyncMiddleware {
     static let header: HTTPHeaders.Name = "Idempotency-Key"
     static let retention: TimeInterval = 24 * 3600
-    /// Tickets are secrets kept only as a hash (storing their response would keep them in clear);
-    /// chat replies stream, and a chat message carries its own id for resends.
-    static func isNeverReplayed(_ path: String) -> Bool {
-        path == "/api/v1/realtime/tickets" || path.hasPrefix("/api/v1/date-an-intervention/chats/")
-    }
+    /// Tickets are secrets kept only as a hash: storing their response would keep them in clear.
+    static let neverReplayed: Set<String> = ["/api/v1/realtime/tickets"]
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .POST, let key = request.headers.first(name: Self.header) else {
@@ -23,7 +20,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         // Anonymous POSTs (sign-up, sign-in) are not replayed: a replay would hand a session to
         // whoever repeats the key.
         guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
-        guard !Self.isNeverReplayed(request.url.path) else { return try await next.respond(to: request) }
+        // A ticket is a secret kept only as a hash; storing its response would keep it in clear.
+        guard !Self.neverReplayed.contains(request.url.path) else { return try await next.respond(to: request) }
 
         let limit = request.url.path == "/api/v1/media" ? MediaService.uploadLimit : BodyLimitMiddleware.jsonLimit
         let body = try await request.body.collect(upTo: limit)
@@ -59,6 +57,12 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         }
         // Server failures and auth failures are not final answers: the client retries them.
         guard response.status.code < 500, response.status != .unauthorized else {
+            await forget(record, request: request)
+            return response
+        }
+        // A streamed answer of unknown length (a chat reply) cannot be kept whole without holding
+        // the stream back; it goes out live, and the operation dedupes resends its own way.
+        guard response.body.count >= 0 else {
             await forget(record, request: request)
             return response
         }

@@ -178,6 +178,23 @@ struct ChatTests {
         }
     }
 
+    @Test func anIdempotencyKeyDoesNotHoldTheStreamBack() async throws {
+        try await Self.withMockProvider { kindred, mock, user, id in
+            mock.respond(with: .reply(["Streamed,", " live."]))
+            let headers: HTTPHeaders = ["Idempotency-Key": "chat-1"]
+            let body = ["text": "Hello", "clientMessageId": "m-1"]
+            for attempt in 1...2 {
+                let response = try await kindred.send(.POST, "/date-an-intervention/chats/\(id)/messages", token: user.accessToken,
+                                                      json: body, headers: headers)
+                #expect(response.status == .ok, "attempt \(attempt): \(response.body.string)")
+                #expect(response.headers.first(name: "Idempotent-Replayed") == nil, "a stream is never replayed from storage")
+                #expect(Self.events(response).last?.name == "reply")
+            }
+            #expect(try await Self.chat(kindred, user, id).messages.count == 2, "the resend was recognised by its clientMessageId")
+            #expect(mock.received.count == 1)
+        }
+    }
+
     @Test func badMessagesAreRefusedBeforeAnythingIsSaved() async throws {
         try await withKindred { kindred in
             let user = try await kindred.signUp()

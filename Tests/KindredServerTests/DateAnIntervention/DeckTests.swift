@@ -79,11 +79,11 @@ struct DeckTests {
             let undone = try await kindred.send(.DELETE, "/date-an-intervention/swipes/last", token: ada.accessToken)
             #expect(undone.status == .ok)
             let first = try undone.decode(KindredAPIUndo.self)
-            #expect(first.intervention.id == cards[1] && first.direction == .superlike)
+            #expect(first.intervention.id == cards[1] && first.direction == .superlike && first.canUndo)
             #expect(try await Self.deck(kindred, ada).cards.first?.id == cards[1], "the card is back on top")
 
             let second = try await kindred.send(.DELETE, "/date-an-intervention/swipes/last", token: ada.accessToken).decode(KindredAPIUndo.self)
-            #expect(second.intervention.id == cards[0] && second.direction == .like)
+            #expect(second.intervention.id == cards[0] && second.direction == .like && !second.canUndo)
             let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: ada.accessToken).decode(KindredAPIMatchList.self)
             #expect(matches.matches.isEmpty, "an undone like is no longer a match")
             let deck = try await Self.deck(kindred, ada)

@@ -178,15 +178,15 @@ export function render(root, { navigate, query }) {
     draw();
     serial(async () => {
       try {
-        const { intervention } = await client.undoSwipe();
+        const { intervention, canUndo: more } = await client.undoSwipe();
         if (!alive) return;
         toast.hide();
         // On top even if it is outside the current filter: it is the card the person asked back.
         queue = [intervention, ...queue.filter((c) => c.id !== intervention.id)];
         pinned.add(intervention.id);
         remaining += 1;
+        canUndo = more;
         say(`${intervention.name} is back on top.`);
-        merge(await client.getDeck(category || null, BATCH)); // the server knows if more can be undone
       } catch (err) {
         if (err.status === 404) canUndo = false;
         if (alive) alert.show(err.detail || err.message);

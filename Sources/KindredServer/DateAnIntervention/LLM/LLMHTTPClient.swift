@@ -29,7 +29,7 @@ struct LLMHTTPClient: Sendable {
     func events(
         url: String, headers: HTTPHeaders, body: some Encodable & Sendable, timeout: TimeInterval,
         secret: SecretString?, logger: Logger
-    ) async throws -> ServerSentEventsDeserializationSequence<ServerSentEventsLineDeserializationSequence<AsyncThrowingStream<ArraySlice<UInt8>, any Error>>> {
+    ) async throws -> ServerSentEventsDeserializationSequence<ServerSentEventsLineDeserializationSequence<AsyncMapSequence<HTTPClientResponse.Body, ArraySlice<UInt8>>>> {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers = headers
@@ -49,19 +49,8 @@ struct LLMHTTPClient: Sendable {
             logger.warning("The language model answered \(response.status.code): \(Self.masked(text, secret: secret).prefix(500))")
             throw LLMError.rejected(status: Int(response.status.code))
         }
-        let body = response.body
-        let chunks = AsyncThrowingStream<ArraySlice<UInt8>, any Error> { continuation in
-            let task = Task {
-                do {
-                    for try await buffer in body { continuation.yield(ArraySlice(buffer.readableBytesView)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: Self.map(error))
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-        return chunks.asDecodedServerSentEvents()
+        // Body errors surface through `reply`, which maps them like every other failure.
+        return response.body.map { ArraySlice($0.readableBytesView) }.asDecodedServerSentEvents()
     }
 
     /// What one provider event means: text to pass on, and whether the reply is complete.
