@@ -12,6 +12,7 @@ struct MyQRView: View {
     @State private var profileError: String?
     @State private var signOutError: String?
     @State private var showsSignOutError = false
+    @State private var confirmsRotation = false
 
     var body: some View {
         NavigationStack {
@@ -43,6 +44,14 @@ struct MyQRView: View {
                 ToolbarItem(placement: .topBarTrailing) {
                     Button("Sign out") { Task { await signOut() } }
                 }
+                ToolbarItem(placement: .topBarLeading) {
+                    Button("New code") { confirmsRotation = true }
+                }
+            }
+            .confirmationDialog("Get a new code?", isPresented: $confirmsRotation, titleVisibility: .visible) {
+                Button("Get a new code", role: .destructive) { Task { await model.rotate() } }
+            } message: {
+                Text("Your current QR code and shared links stop working at once.")
             }
             .alert("Could not sign out", isPresented: $showsSignOutError) {
                 Button("OK") {}

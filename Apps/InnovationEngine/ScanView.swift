@@ -64,6 +64,21 @@ struct ScanView: View {
         case .idle:
             Text("Point the camera at someone's Kindred code.")
                 .foregroundStyle(.secondary)
+        case .lookingUp:
+            ProgressView("Checking the code…")
+        case .confirming(let preview, _):
+            VStack(spacing: 10) {
+                Text(preview.connected ? "You're already connected with \(preview.person.displayName)."
+                                       : "Connect with \(preview.person.displayName)?")
+                    .font(.headline)
+                Text("@\(preview.person.username)").foregroundStyle(.secondary)
+                HStack {
+                    Button("Cancel", role: .cancel, action: scanAgain)
+                    Button("Connect") { Task { await model.connect() } }
+                        .buttonStyle(.borderedProminent)
+                        .disabled(preview.connected)
+                }
+            }
         case .connecting:
             ProgressView("Connecting…")
         case .connected(let connection, let isNew):
@@ -93,7 +108,7 @@ struct ScanView: View {
                 .submitLabel(.go)
                 .onSubmit { Task { await connectTyped() } }
             Button("Connect") { Task { await connectTyped() } }
-                .disabled(trimmed.isEmpty || model.state == .connecting)
+                .disabled(trimmed.isEmpty || model.state == .connecting || model.state == .lookingUp)
         }
     }
 
@@ -111,7 +126,7 @@ struct ScanView: View {
         let code = trimmed
         guard !code.isEmpty else { return }
         await model.scanned(code)
-        if case .connected = model.state { typed = "" }
+        if case .confirming = model.state { typed = "" }
     }
 
     private func scanAgain() {

@@ -17,8 +17,17 @@ public final class MyCodeModel {
     }
 
     public func load() async {
+        await show { try await self.session.myConnectCode() }
+    }
+
+    /// A new code: the old QR code and links stop working at once.
+    public func rotate() async {
+        await show { try await self.session.rotateConnectCode() }
+    }
+
+    private func show(_ fetch: () async throws -> ConnectCode) async {
         do {
-            let link = try await session.myConnectLink()
+            let link = try await fetch().link
             self.link = link
             code = try QRCode(encoding: link, errorCorrection: .medium)
             error = nil

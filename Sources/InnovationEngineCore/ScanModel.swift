@@ -2,11 +2,15 @@ import Foundation
 import KindredSDK
 import Observation
 
-/// "Scan": turns a scanned or pasted code into a connection.
+/// "Scan": a scanned or pasted code shows whose it is ("Connect with Tess?"), and only the
+/// person's own confirmation connects.
 @MainActor @Observable
 public final class ScanModel {
     public enum State: Equatable {
         case idle
+        case lookingUp
+        /// Whose code it is; `connect(note:)` or `reset()` next.
+        case confirming(ConnectCodePreview, code: String)
         case connecting
         case connected(Connection, isNew: Bool)
         case failed(String)
@@ -19,10 +23,21 @@ public final class ScanModel {
         self.session = session
     }
 
-    /// Connects once per code: a camera reporting the same code many times a second does not
+    /// Looks the code up once: a camera reporting the same code many times a second does not
     /// send many requests.
-    public func scanned(_ code: String, note: String? = nil) async {
-        guard state != .connecting else { return }
+    public func scanned(_ code: String) async {
+        guard state == .idle || isFailed else { return }
+        state = .lookingUp
+        do {
+            state = .confirming(try await session.previewConnectCode(code), code: code)
+        } catch {
+            state = .failed(error.localizedDescription)
+        }
+    }
+
+    /// Connects with the person being confirmed.
+    public func connect(note: String? = nil) async {
+        guard case .confirming(_, let code) = state else { return }
         state = .connecting
         do {
             let result = try await session.connect(code: code, note: note)
@@ -34,5 +49,10 @@ public final class ScanModel {
 
     public func reset() {
         state = .idle
+    }
+
+    private var isFailed: Bool {
+        if case .failed = state { return true }
+        return false
     }
 }

@@ -6,6 +6,9 @@ extension Application {
     /// Everything `kindred` does before running a command: read the configuration (naming every
     /// problem at once), configure, register commands, and migrate before serving.
     public static func kindred(arguments: [String] = CommandLine.arguments) async throws -> Application {
+        // The database, its journal files and every upload are the account holders' data: nobody
+        // but the server's own user may read them.
+        umask(0o077)
         var environment = try Environment.detect(arguments: arguments)
         try LoggingSystem.bootstrap(from: &environment)
         let app = try await Application.make(environment)

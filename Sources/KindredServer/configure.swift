@@ -12,11 +12,18 @@ import Vapor
 public func configure(_ app: Application, _ configuration: KindredConfiguration, clock: @escaping @Sendable () -> Date = Date.init) async throws {
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
-    app.passwords.use(.bcrypt(cost: configuration.bcryptCost))
+    // A connection that sends and receives nothing for this long is closed: idle keep-alives and
+    // sockets abandoned mid-request do not hold descriptors forever.
+    app.http.server.configuration.idleTimeout = .seconds(Int64(configuration.connectionLimits.idleTimeout))
 
     switch configuration.database {
     case .sqlite(let path):
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        // Files made before the server set its umask (an older version) are closed up too.
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
         // Write-ahead logging: one sync per commit instead of several, and readers never wait for
         // a writer. The mode is stored in the file, so setting it once at start-up is enough.
@@ -28,7 +35,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     }
     app.migrations.addKindred()
 
-    let hub = RealtimeHub()
+    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount)
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
         events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger)
@@ -36,11 +43,15 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         events = LocalEventBus(hub: hub)
     }
     let client = app.client
+    let passwords = PasswordHasher(cost: configuration.bcryptCost, limits: configuration.passwordHashing)
+    app.lifecycle.use(PasswordHasherLifecycle(passwords: passwords))
     let llmClient = configuration.llm.provider == .offline
         ? nil : LLMHTTPClient.make(timeout: configuration.llm.timeout, eventLoopGroup: app.eventLoopGroup)
     app.kindred = KindredServices(
         configuration: configuration,
+        contract: try Contract.bundled(),
         accessTokens: await AccessTokens(secret: configuration.secret, lifetime: configuration.accessTokenLifetime),
+        passwords: passwords,
         mediaStore: try FileMediaStore(directory: configuration.mediaDirectory),
         mediaURLs: MediaURLSigner(secret: configuration.secret, lifetime: configuration.mediaURLLifetime),
         apple: AppleIdentityVerifier(configuration: configuration.apple, fetch: { url in
@@ -68,6 +79,17 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.middleware.use(IdempotencyMiddleware())
 
     try routes(app)
+}
+
+/// Stops the password-hashing threads on shutdown.
+private struct PasswordHasherLifecycle: LifecycleHandler {
+    let passwords: PasswordHasher
+
+    func shutdownAsync(_ application: Application) async {
+        do { try await passwords.shutdown() } catch {
+            application.logger.warning("The password-hashing threads did not stop cleanly: \(error)")
+        }
+    }
 }
 
 /// Closes the language-model client's connections on shutdown.

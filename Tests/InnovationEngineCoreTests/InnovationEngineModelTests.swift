@@ -21,20 +21,34 @@ struct InnovationEngineModelTests {
             let myCode = MyCodeModel(session: ada)
             await myCode.load()
             let link = try #require(myCode.link)
-            #expect(link.hasSuffix("/c/" + (try #require(await ada.userID)).uuidString.lowercased()))
+            #expect(link.contains("/c/"))
+            #expect(!link.lowercased().contains((try #require(await ada.userID)).uuidString.lowercased()), "never the account id")
             #expect(myCode.code != nil)
             #expect(myCode.png()?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
 
-            // Bob scans it.
+            // Bob scans it, sees it is Ada's, and confirms.
             let scan = ScanModel(session: bob)
             await scan.scanned(link)
+            guard case .confirming(let preview, _) = scan.state else { Issue.record("no confirmation: \(scan.state)"); return }
+            #expect(preview.person.username == "ada")
+            #expect(!preview.connected)
+            #expect(try await bob.connections().isEmpty, "scanning alone connects nobody")
+            await scan.connect(note: "Met at the fair")
             guard case .connected(let connection, let isNew) = scan.state else { Issue.record("not connected: \(scan.state)"); return }
             #expect(isNew)
             #expect(connection.person.username == "ada")
             scan.reset()
             await scan.scanned(link)
+            await scan.connect()
             guard case .connected(_, let isNewAgain) = scan.state else { Issue.record("not connected: \(scan.state)"); return }
             #expect(!isNewAgain)
+
+            // Ada rotates her code: the old link no longer works.
+            await myCode.rotate()
+            #expect(myCode.link != link)
+            scan.reset()
+            await scan.scanned(link)
+            guard case .failed = scan.state else { Issue.record("an old code still works: \(scan.state)"); return }
 
             // Both networks show the other, laid out with me in the centre.
             let adaNetwork = NetworkModel(session: ada)
@@ -52,7 +66,7 @@ struct InnovationEngineModelTests {
             try await session.signUp(email: "c@example.com", password: "carefully", username: "carol")
             let scan = ScanModel(session: session)
             await scan.scanned("https://example.com/not-a-code")
-            #expect(scan.state == .failed("That is not an Innovation Engine code."))
+            #expect(scan.state == .failed("This code doesn't work (anymore). Ask for their current QR code or link."))
         }
     }
 
@@ -71,7 +85,7 @@ struct InnovationEngineModelTests {
             defer { following.cancel() }
             // Bob scans Ada once her realtime socket is open; her model reloads by itself.
             try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
-            _ = try await bob.connect(code: try #require(await ada.userID).uuidString)
+            _ = try await bob.connect(code: try await ada.myConnectCode().code)
             try await eventually { await MainActor.run { network.network?.people.map(\.username) == ["bob"] } }
             #expect(network.positions.count == 2)
         }

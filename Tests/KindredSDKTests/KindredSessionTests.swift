@@ -39,7 +39,7 @@ struct KindredSessionTests {
         try await withKindred(running: true) { kindred in
             let session = try makeSession(kindred)
             do {
-                try await session.signUp(email: "not-an-email", password: "short", username: "x")
+                try await session.signUp(email: String(repeating: "x", count: 250) + "@example.com", password: "short", username: "x")
                 Issue.record("sign-up should have failed")
             } catch let error as KindredError {
                 #expect(error.kind == "validation")

@@ -42,6 +42,8 @@ public struct TestKindred: Sendable {
         configuration.publicDirectory = Self.repositoryRoot + "/Public"
         configuration.apple.bundleIDs = ["app.kindred.tests"]
         configuration.apple.minimumRefetchInterval = 0
+        // Tests sign many people up from one address; the limit has tests of its own.
+        configuration.signUpsPerAddressPerHour = 100_000
         adjust(&configuration)
         return configuration
     }

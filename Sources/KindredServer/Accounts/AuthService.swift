@@ -8,6 +8,11 @@ struct AuthService {
 
     func signUp(email rawEmail: String, password rawPassword: String, username rawUsername: String,
                 displayName rawDisplayName: String?, device: String?) async throws -> SessionIssuer.Issued {
+        // Counted before anything else, so the answer (a taken email says so) cannot be used to
+        // list who has an account faster than the limit allows.
+        try await RateLimiter(database: request.db, now: services.now).hit(
+            "signup.address:" + request.clientAddress,
+            limit: .init(count: services.configuration.signUpsPerAddressPerHour, window: 3600))
         var validator = FieldValidator()
         let email = validator.check(AccountRules.email(rawEmail))
         let password = validator.check(AccountRules.password(rawPassword))
@@ -20,10 +25,10 @@ struct AuthService {
             throw AppError.conflict(field: "email", "An account with this email already exists. Sign in instead.")
         }
         try await ProfileService.requireAvailable(username: username, on: request.db)
-        let hash = try await request.password.async.hash(password)
+        let hash = try await services.passwords.hash(password)
         let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
         return try await ProfileService.mappingUniqueViolations {
-            try await request.db.transaction { database in
+            try await request.db.writeTransaction { database in
                 let user = User(email: email, passwordHash: hash, username: username, displayName: displayName)
                 try await user.create(on: database)
                 return try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label)
@@ -34,23 +39,26 @@ struct AuthService {
     /// One answer for a wrong password and an unknown email, in about the same time.
     func signIn(email rawEmail: String, password: String, device: String?) async throws -> SessionIssuer.Issued {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !email.unicodeScalars.contains(where: TextRules.isControl), !password.unicodeScalars.contains("\u{0}") else {
+            throw AppError.malformed("The email and password cannot contain control characters such as NUL.")
+        }
+        let address = request.clientAddress
         let throttle = SignInThrottle(database: request.db, limits: services.configuration.signInLimits, now: services.now)
-        try await throttle.check(email: email, address: request.clientAddress)
+        let attempt = try await throttle.begin(email: email, address: address)
 
         let user = try await User.query(on: request.db).filter(\.$email == email).first()
         let verified: Bool
         if let hash = user?.passwordHash {
-            verified = try await request.password.async.verify(password, created: hash)
+            verified = try await services.passwords.verify(password, created: hash)
         } else {
             // Hash anyway so an unknown email takes as long as a wrong password.
-            _ = try await request.password.async.hash(password)
+            _ = try await services.passwords.hash(password)
             verified = false
         }
         guard verified, let user else {
-            try await throttle.recordFailure(email: email, address: request.clientAddress)
             throw AppError(.invalidCredentials, .unauthorized, "That email and password don't match an account.")
         }
-        try await throttle.clear(email: email)
+        try await throttle.succeeded(attempt, email: email, address: address)
         let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
         return try await SessionIssuer(database: request.db, services: services).start(userID: user.requireID(), device: label)
     }
@@ -68,7 +76,7 @@ struct AuthService {
         let name = displayName.flatMap { try? AccountRules.displayName($0).get() } ?? "Kindred friend"
         let username = try await ProfileService.freeUsername(basedOn: email ?? name, on: request.db)
         return try await ProfileService.mappingUniqueViolations {
-            try await request.db.transaction { database in
+            try await request.db.writeTransaction { database in
                 // An email already used by a password account is not attached, so Apple cannot
                 // be used to take over someone else's account.
                 let user = User(email: emailTaken ? nil : email, passwordHash: nil, appleSubject: identity.subject,
@@ -97,5 +105,19 @@ struct AuthService {
         session.revokedAt = services.now
         try await session.save(on: request.db)
         await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
+    }
+
+    /// Signs out every other device at once; each hears of it through its own realtime socket.
+    func revokeOthers(keeping current: UUID, of userID: UUID) async throws -> Int {
+        let now = services.now
+        let others = try await UserSession.query(on: request.db)
+            .filter(\.$user.$id == userID).filter(\.$id != current).filter(\.$revokedAt == nil).filter(\.$expiresAt > now)
+            .all(\.$id)
+        guard !others.isEmpty else { return 0 }
+        try await UserSession.query(on: request.db).filter(\.$id ~~ others).set(\.$revokedAt, to: now).update()
+        for sessionID in others {
+            await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
+        }
+        return others.count
     }
 }

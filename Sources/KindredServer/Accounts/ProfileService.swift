@@ -76,9 +76,9 @@ struct ProfileService {
     func deleteAccount(userID: UUID) async throws {
         let user = try await Self.user(userID, on: request.db)
         let sessions = try await UserSession.query(on: request.db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all()
-        try await request.db.transaction { database in
+        try await request.db.writeTransaction { database in
             if let email = user.email {
-                try await SignInFailure.query(on: database).filter(\.$scope == SignInThrottle.accountScope(email: email)).delete()
+                try await SignInThrottle(database: database, limits: services.configuration.signInLimits, now: services.now).forget(email: email)
             }
             try await user.delete(on: database)
         }

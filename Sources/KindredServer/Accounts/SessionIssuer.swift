@@ -1,3 +1,4 @@
+import Crypto
 import Fluent
 import Foundation
 import SQLKit
@@ -44,20 +45,31 @@ struct SessionIssuer {
         let session = stored.session
         guard session.isActive(at: now) else { throw AppError.invalidToken("This session has ended. Sign in again.") }
 
-        let claimed = try await markUsed(stored, at: now)
-        if !claimed {
+        let successor = Self.successor(of: token, secret: services.configuration.secret)
+        guard try await markUsed(stored, at: now) else {
             let firstUse = try await RefreshToken.find(stored.id, on: database)?.usedAt ?? .distantPast
             guard now.timeIntervalSince(firstUse) <= Self.reuseGrace else {
                 session.revokedAt = now
                 try await session.save(on: database)
                 throw RefreshReuse(sessionID: try session.requireID())
             }
+            // The same client racing itself (two tabs): it gets the successor the first use made,
+            // so a replay can never start a chain of its own.
+            return (try await issue(for: session, refreshToken: successor, storing: false), nil)
         }
         session.lastUsedAt = now
         session.expiresAt = now.addingTimeInterval(services.configuration.refreshTokenLifetime)
         try await session.save(on: database)
         try await forgetOldUsedTokens(of: session.requireID())
-        return (try await issue(for: session), nil)
+        return (try await issue(for: session, refreshToken: successor, storing: true), nil)
+    }
+
+    /// A used token's successor is derived from it with a server key, so every exchange of one
+    /// token yields the same next token without keeping that token anywhere in clear.
+    static func successor(of token: String, secret: [UInt8]) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(token.utf8), using: DerivedKey.refreshSuccessor.key(from: secret))
+        return Data(mac).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
     /// Marks the token used only if nobody else did first, so two instances racing on one token
@@ -86,10 +98,11 @@ struct SessionIssuer {
         try await RefreshToken.query(on: database).filter(\.$id ~~ old).delete()
     }
 
-    private func issue(for session: UserSession) async throws -> Issued {
+    private func issue(for session: UserSession, refreshToken: String = Secrets.randomToken(), storing: Bool = true) async throws -> Issued {
         let sessionID = try session.requireID()
-        let refreshToken = Secrets.randomToken()
-        try await RefreshToken(sessionID: sessionID, tokenHash: Secrets.sha256Hex(refreshToken)).create(on: database)
+        if storing {
+            try await RefreshToken(sessionID: sessionID, tokenHash: Secrets.sha256Hex(refreshToken)).create(on: database)
+        }
         let access = try await services.accessTokens.issue(userID: session.$user.id, sessionID: sessionID, now: services.now)
         return Issued(userID: session.$user.id, sessionID: sessionID, accessToken: access.token,
                       accessTokenExpiresAt: access.expiresAt, refreshToken: refreshToken)

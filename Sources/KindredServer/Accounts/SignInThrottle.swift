@@ -1,39 +1,61 @@
 import Fluent
 import Foundation
 
-/// Limits failed sign-ins per account and per client address. Failures live in the database so
-/// every server instance sees the same count.
+/// Slows password guessing without locking the owner out.
+///
+/// Every attempt is counted before the password is checked, atomically (so a burst of parallel
+/// guesses cannot all slip under the limit), and taken back when the password was right.
+/// - Per account and address: a few attempts, so one attacker cannot keep guessing one account.
+/// - Per address: more, across all accounts, so one address cannot spray many accounts.
+/// - Per account from everywhere: a ceiling that only addresses which already failed for this
+///   account hit. The owner signing in from a fresh address still gets in with the right
+///   password, however many addresses an attacker has burned; the attacker gets one try per
+///   fresh address.
 struct SignInThrottle {
-    let database: any Database
+    let limiter: RateLimiter
     let limits: KindredConfiguration.SignInLimits
-    let now: Date
 
-    static func accountScope(email: String) -> String { "account:" + Secrets.sha256Hex(email) }
-    static func addressScope(_ address: String) -> String { "address:" + address }
+    init(database: any Database, limits: KindredConfiguration.SignInLimits, now: Date) {
+        limiter = RateLimiter(database: database, now: now)
+        self.limits = limits
+    }
 
-    /// Throws 429 with `Retry-After` when either scope has used up its attempts in the window.
-    func check(email: String, address: String) async throws {
-        let windowStart = now.addingTimeInterval(-limits.window)
-        // Failures (and the client addresses in them) are kept no longer than they count.
-        try await SignInFailure.query(on: database).filter(\.$createdAt < windowStart).delete()
-        for (scope, limit) in [(Self.accountScope(email: email), limits.perAccount), (Self.addressScope(address), limits.perAddress)] {
-            let failures = try await SignInFailure.query(on: database)
-                .filter(\.$scope == scope)
-                .filter(\.$createdAt > windowStart)
-                .sort(\.$createdAt, .ascending)
-                .all()
-            if let retryAfter = RateLimiter.retryAfter(failures.map(\.createdAt), limit: .init(count: limit, window: limits.window), now: now) {
-                throw AppError.tooManyRequests(retryAfter: retryAfter)
-            }
+    /// The counted attempt, to take back once the password proved right.
+    struct Attempt {
+        fileprivate var hits: [UUID]
+    }
+
+    static func accountScope(email: String) -> String { "signin.account:" + Secrets.sha256Hex(email) }
+    static func pairScope(email: String, address: String) -> String { "signin.pair:" + Secrets.sha256Hex(email) + "@" + address }
+    static func addressScope(_ address: String) -> String { "signin.address:" + address }
+
+    /// Counts the attempt, or throws 429 with `Retry-After` when one of the limits is reached.
+    func begin(email: String, address: String) async throws -> Attempt {
+        let window = limits.window
+        let pair = Self.pairScope(email: email, address: address)
+        let fresh = try await limiter.count(pair, window: window) == 0
+        var hits = [try await limiter.hit(pair, limit: .init(count: limits.perAccount, window: window))]
+        hits.append(try await limiter.hit(Self.addressScope(address), limit: .init(count: limits.perAddress, window: window)))
+        let account = Self.accountScope(email: email)
+        if fresh {
+            // Counted toward the ceiling but never stopped by it.
+            hits.append(try await limiter.hit(account, limit: .init(count: .max, window: window)))
+        } else {
+            hits.append(try await limiter.hit(account, limit: .init(count: limits.perAccountCeiling, window: window)))
         }
+        return Attempt(hits: hits)
     }
 
-    func recordFailure(email: String, address: String) async throws {
-        try await SignInFailure(scope: Self.accountScope(email: email), at: now).create(on: database)
-        try await SignInFailure(scope: Self.addressScope(address), at: now).create(on: database)
+    /// The password was right: the attempt does not count, and this address starts afresh.
+    func succeeded(_ attempt: Attempt, email: String, address: String) async throws {
+        try await limiter.release(attempt.hits)
+        try await limiter.clear(scope: Self.pairScope(email: email, address: address))
     }
 
-    func clear(email: String) async throws {
-        try await SignInFailure.query(on: database).filter(\.$scope == Self.accountScope(email: email)).delete()
+    /// Forgets everything counted against the account (it is being deleted). Address-only hits
+    /// stay: they name no account, and deleting one must not reset an attacker's budget.
+    func forget(email: String) async throws {
+        try await limiter.clear(prefix: Self.accountScope(email: email))
+        try await limiter.clear(prefix: "signin.pair:" + Secrets.sha256Hex(email) + "@")
     }
 }

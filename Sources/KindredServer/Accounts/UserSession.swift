@@ -44,19 +44,3 @@ final class RefreshToken: Model, @unchecked Sendable {
         self.tokenHash = tokenHash
     }
 }
-
-/// One failed sign-in, keyed by a hash of the account's email or by the client address.
-final class SignInFailure: Model, @unchecked Sendable {
-    static let schema = "sign_in_failures"
-
-    @ID(key: .id) var id: UUID?
-    @Field(key: "scope") var scope: String
-    @Field(key: "created_at") var createdAt: Date
-
-    init() {}
-
-    init(scope: String, at date: Date) {
-        self.scope = scope
-        self.createdAt = date
-    }
-}

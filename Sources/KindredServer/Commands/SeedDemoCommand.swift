@@ -25,7 +25,7 @@ struct SeedDemoCommand: AsyncCommand {
     /// the name `ada` is left alone (that demo person is skipped instead).
     static func seed(on app: Application) async throws -> (emails: [String], password: String) {
         let password = "demo-" + Secrets.randomToken().prefix(10)
-        let hash = try await app.password.async.hash(password)
+        let hash = try await app.kindred.passwords.hash(password)
         var emails: [String] = []
         for (username, name, bio) in people {
             let email = "\(username)@demo.kindred.app"

@@ -56,4 +56,11 @@ extension Controller {
         }
         return .noContent(.init())
     }
+
+    func revokeOtherSessions(_ input: Operations.RevokeOtherSessions.Input) async throws -> Operations.RevokeOtherSessions.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let revoked = try await AuthService(request: request).revokeOthers(keeping: caller.sessionID, of: caller.userID)
+        return .ok(.init(body: .json(.init(revoked: revoked))))
+    }
 }

@@ -15,6 +15,7 @@ public struct AppError: Error, Sendable {
         case payloadTooLarge = "payload-too-large"
         case unsupportedMedia = "unsupported-media"
         case notAcceptable = "not-acceptable"
+        case methodNotAllowed = "method-not-allowed"
         case forbidden
         case unavailable
         /// A service we depend on (a language model) failed or timed out; retrying may work.
@@ -75,8 +76,22 @@ public struct AppError: Error, Sendable {
     }
 
     public static func tooManyRequests(retryAfter seconds: Int) -> AppError {
-        AppError(.tooManyRequests, .tooManyRequests, "Too many attempts. Try again in \(seconds) seconds.",
+        AppError(.tooManyRequests, .tooManyRequests, "Too many attempts. Try again in \(spoken(seconds: seconds)).",
                  headers: ["Retry-After": String(seconds)])
+    }
+
+    /// A wait as people say it: "a few seconds", "about 15 minutes", not "896 seconds".
+    static func spoken(seconds: Int) -> String {
+        switch seconds {
+        case ..<10: return "a few seconds"
+        case ..<60: return "\(seconds) seconds"
+        case ..<90: return "about a minute"
+        case ..<3300:
+            let minutes = Int((Double(seconds) / 60).rounded())
+            return "about \(minutes) minutes"
+        case ..<5400: return "about an hour"
+        default: return "about \(Int((Double(seconds) / 3600).rounded())) hours"
+        }
     }
 
     public static func payloadTooLarge(limit: Int) -> AppError {
@@ -98,6 +113,7 @@ extension AppError.Kind {
         case .payloadTooLarge: "Too large"
         case .unsupportedMedia: "Unsupported media"
         case .notAcceptable: "Not acceptable"
+        case .methodNotAllowed: "Method not allowed"
         case .forbidden: "Forbidden"
         case .unavailable: "Unavailable"
         case .upstream: "No answer from a service we rely on"

@@ -27,9 +27,18 @@ public struct KindredConfiguration: Sendable {
     public var bcryptCost: Int
     public var apple: AppleSignInConfiguration
     public var signInLimits: SignInLimits
-    /// Use the first `X-Forwarded-For` address as the client address (only behind a trusted proxy).
-    public var trustForwardedFor: Bool
-    /// Cookies get `Secure` when the site is served over HTTPS.
+    /// Sign-ups one client address may attempt per hour (each one costs a password hash, and a
+    /// taken email answers differently).
+    public var signUpsPerAddressPerHour: Int
+    /// Connect-code previews and connects one person may make per hour, so codes can't be guessed.
+    public var connectAttemptsPerHour: Int
+    /// How many reverse proxies in front of Kindred append to `X-Forwarded-For`. The client's
+    /// address is the one that many entries from the right (the entries further left are
+    /// whatever the client claimed). 0: use the socket's peer address.
+    public var trustedProxies: Int
+    public var passwordHashing: PasswordHashingLimits
+    public var connectionLimits: ConnectionLimits
+    /// Cookies get `Secure` (on by default in production; HTTPS only then).
     public var secureCookies: Bool
     /// The language model Date An Intervention's characters speak through.
     public var llm: LLMConfiguration
@@ -46,9 +55,30 @@ public struct KindredConfiguration: Sendable {
     }
 
     public struct SignInLimits: Sendable {
+        /// Attempts per account from one address.
         public var perAccount: Int
+        /// Attempts per address, across accounts.
         public var perAddress: Int
+        /// Attempts per account from all addresses that already failed for it; a fresh address
+        /// always gets its try, so the owner is never locked out.
+        public var perAccountCeiling: Int
         public var window: TimeInterval
+    }
+
+    /// Password hashing runs on threads of its own, so a flood of sign-ups cannot starve the
+    /// database's and the request handlers' threads; beyond `queueLimit` waiting hashes, requests
+    /// are answered 503 with `Retry-After`.
+    public struct PasswordHashingLimits: Sendable {
+        public var threads: Int
+        public var queueLimit: Int
+    }
+
+    /// Bounds on what one client can hold open.
+    public struct ConnectionLimits: Sendable {
+        /// A kept-alive connection with no request in flight is closed after this long.
+        public var idleTimeout: TimeInterval
+        /// Realtime sockets one account may hold open at once.
+        public var socketsPerAccount: Int
     }
 
     public struct Invalid: Error, CustomStringConvertible {
@@ -89,6 +119,9 @@ public struct KindredConfiguration: Sendable {
             reader.problems.append("KINDRED_PUBLIC_URL must start with http:// or https://.")
         }
         let llm = LLMConfiguration.read(&reader)
+        if reader.optionalString("KINDRED_TRUST_FORWARDED_FOR") != nil {
+            reader.problems.append("KINDRED_TRUST_FORWARDED_FOR is replaced by KINDRED_TRUSTED_PROXIES: the number of proxies in front of Kindred (1 behind one load balancer).")
+        }
         let configuration = KindredConfiguration(
             host: host,
             port: port,
@@ -111,10 +144,21 @@ public struct KindredConfiguration: Sendable {
             signInLimits: .init(
                 perAccount: reader.integer("KINDRED_SIGNIN_LIMIT_PER_ACCOUNT", default: 5, range: 1...1000),
                 perAddress: reader.integer("KINDRED_SIGNIN_LIMIT_PER_ADDRESS", default: 20, range: 1...100_000),
+                perAccountCeiling: reader.integer("KINDRED_SIGNIN_CEILING_PER_ACCOUNT", default: 50, range: 1...100_000),
                 window: 15 * 60
             ),
-            trustForwardedFor: reader.boolean("KINDRED_TRUST_FORWARDED_FOR", default: false),
-            secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: false),
+            signUpsPerAddressPerHour: reader.integer("KINDRED_SIGNUP_LIMIT_PER_ADDRESS", default: 10, range: 1...1_000_000),
+            connectAttemptsPerHour: reader.integer("KINDRED_CONNECT_LIMIT_PER_HOUR", default: 120, range: 1...1_000_000),
+            trustedProxies: reader.integer("KINDRED_TRUSTED_PROXIES", default: 0, range: 0...10),
+            passwordHashing: .init(
+                threads: reader.integer("KINDRED_PASSWORD_THREADS", default: 1, range: 1...64),
+                queueLimit: reader.integer("KINDRED_PASSWORD_QUEUE", default: 32, range: 1...10_000)
+            ),
+            connectionLimits: .init(
+                idleTimeout: TimeInterval(reader.integer("KINDRED_IDLE_TIMEOUT_SECONDS", default: 75, range: 1...3600)),
+                socketsPerAccount: reader.integer("KINDRED_SOCKETS_PER_ACCOUNT", default: 20, range: 1...100_000)
+            ),
+            secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
             llm: llm,
             chatMessagesPerMinute: reader.integer("KINDRED_CHAT_LIMIT_PER_MINUTE", default: 20, range: 1...10_000)
         )

@@ -6,7 +6,10 @@ import Vapor
 /// Tests replace the clock to move time forward.
 struct KindredServices: Sendable {
     let configuration: KindredConfiguration
+    /// What `openapi.yaml` says about bounds, security and methods, enforced as written.
+    let contract: Contract
     let accessTokens: AccessTokens
+    let passwords: PasswordHasher
     let mediaStore: any MediaStore
     let mediaURLs: MediaURLSigner
     let apple: AppleIdentityVerifier
@@ -44,6 +47,7 @@ extension Request {
 enum DerivedKey: String {
     case accessToken = "kindred/access-token/v1"
     case mediaURL = "kindred/media-url/v1"
+    case refreshSuccessor = "kindred/refresh-successor/v1"
 
     func key(from secret: [UInt8]) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(
@@ -60,12 +64,27 @@ enum Secrets {
         SHA256.hash(data: Array(string.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// A URL-safe random token with 256 bits of entropy.
-    static func randomToken() -> String {
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
-        return Data(bytes).base64EncodedString()
+    /// A URL-safe random token, 256 bits of entropy unless asked for fewer bytes.
+    static func randomToken(bytes count: Int = 32) -> String {
+        Data(randomBytes(count)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Bytes from the kernel's generator (`getrandom`), which needs no file descriptor: when a
+    /// flood has used them all up, Foundation's `UUID()` quietly returns zeros, and this does not.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in generator.next() }
+    }
+
+    /// A version 4 UUID from `randomBytes`.
+    static func randomUUID() -> UUID {
+        var bytes = randomBytes(16)
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }

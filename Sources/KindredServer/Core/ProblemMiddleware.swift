@@ -14,7 +14,11 @@ struct ProblemMiddleware: AsyncMiddleware {
             } else {
                 request.logger.debug("\(problem.status.code) \(problem.kind.rawValue): \(problem.detail)")
             }
-            return Self.response(for: problem, request: request)
+            let response = Self.response(for: problem, request: request)
+            // The rest of an oversized body is not worth reading: hang up once the 413 is out. (A
+            // request made in-process, as some tests do, has no peer and no connection to close.)
+            let hasConnection = request.remoteAddress != nil
+            return problem.status == .payloadTooLarge && hasConnection ? response.closingConnectionAfterward() : response
         }
     }
 
@@ -53,6 +57,11 @@ struct ProblemMiddleware: AsyncMiddleware {
     static func response(for problem: AppError, request: Request) -> Response {
         var headers = problem.headers
         headers.replaceOrAdd(name: .contentType, value: "application/problem+json")
+        // RFC 9110: a 401 names how to authenticate; RFC 6750 adds why a token was refused.
+        if problem.status == .unauthorized, !headers.contains(name: .wwwAuthenticate) {
+            let error = problem.kind == .invalidToken ? ", error=\"invalid_token\"" : ""
+            headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer realm=\"kindred\"" + error)
+        }
         let body = ProblemBody(
             type: problem.typeURI,
             title: problem.kind.title,
@@ -79,6 +88,7 @@ struct ProblemMiddleware: AsyncMiddleware {
         case .tooManyRequests: .tooManyRequests
         case .unsupportedMediaType: .unsupportedMedia
         case .notAcceptable: .notAcceptable
+        case .methodNotAllowed: .methodNotAllowed
         case _ where status.code >= 500: .internalError
         default: .malformedRequest
         }
@@ -102,6 +112,24 @@ struct ProblemMiddleware: AsyncMiddleware {
         }
     }
 }
+
+extension Response {
+    /// The same answer, after which the connection closes. Vapor 4 keeps HTTP/1.1 connections
+    /// alive and gives handlers no way to close one; it does close a connection whose response
+    /// body stream ends in an error. So the body is written whole (the client reads a complete
+    /// answer, its length known up front) and then the stream reports an error.
+    func closingConnectionAfterward() -> Response {
+        let bytes = body.buffer ?? ByteBuffer()
+        body = .init(asyncStream: { writer in
+            try await writer.write(.buffer(bytes))
+            try await writer.write(.error(ConnectionClosedOnPurpose()))
+        }, count: bytes.readableBytes)
+        return self
+    }
+}
+
+/// Ends a response stream on purpose so that the connection closes (see `closingConnectionAfterward`).
+struct ConnectionClosedOnPurpose: Error {}
 
 private struct ProblemBody: Encodable {
     struct Field: Encodable { var field: String; var message: String }

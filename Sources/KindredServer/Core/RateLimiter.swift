@@ -2,8 +2,14 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// A per-person sliding-window limit on some costly action (asking a language model, say).
-/// Events live in the database so every server instance counts the same ones.
+/// Kindred's one sliding-window limiter: sign-in attempts, sign-ups, chat messages, connect
+/// attempts, and whatever the next apps need to bound. A scope is a string that says what is
+/// counted and for whom (`signup.address:203.0.113.9`); hits live in the database, so every
+/// server instance counts the same ones.
+///
+/// Counting and checking are one atomic step: on PostgreSQL under a transaction-scoped advisory
+/// lock per scope, on SQLite in a single `INSERT … SELECT` (SQLite runs one writer at a time).
+/// A check followed by a separate insert would let a burst of parallel requests all see room.
 struct RateLimiter {
     struct Limit: Sendable, Equatable {
         var count: Int
@@ -13,25 +19,96 @@ struct RateLimiter {
     let database: any Database
     let now: Date
 
-    /// Counts one use of `bucket` by the user, or throws 429 with `Retry-After` if the window is full.
-    func hit(_ bucket: String, by userID: UUID, limit: Limit) async throws {
+    /// Counts one hit, or throws 429 with `Retry-After` without counting when the window is full.
+    /// Returns the hit's id, so an attempt that turns out fine can be taken back (`release`).
+    /// `userID` ties the hit to an account, so deleting the account deletes it.
+    @discardableResult
+    func hit(_ scope: String, userID: UUID? = nil, limit: Limit) async throws -> UUID {
+        let id = Secrets.randomUUID()
         let windowStart = now.addingTimeInterval(-limit.window)
-        let events = RateLimitEvent.query(on: database).filter(\.$user.$id == userID).filter(\.$bucket == bucket)
-        // The newest `count` events decide: if the window holds that many, the limit is reached.
-        let recent = try await events.copy().filter(\.$createdAt > windowStart)
-            .sort(\.$createdAt, .descending).limit(limit.count).all()
-        if let retryAfter = Self.retryAfter(recent.map(\.createdAt), limit: limit, now: now) {
-            throw AppError.tooManyRequests(retryAfter: retryAfter)
+        let sql = try database.sql()
+        let counted: Bool
+        if sql.dialect.name == "postgresql" {
+            counted = try await database.transaction { transaction in
+                let sql = transaction as! any SQLDatabase
+                try await sql.raw("SELECT pg_advisory_xact_lock(hashtextextended(\(bind: scope), 0))").run()
+                guard try await Self.count(scope, since: windowStart, on: sql) < limit.count else { return false }
+                try await Self.insert(id: id, scope: scope, userID: userID, at: now, on: sql)
+                return true
+            }
+        } else {
+            let rows = try await sql.raw("""
+                INSERT INTO \(ident: RateLimitHit.schema) (id, scope, user_id, created_at)
+                SELECT \(bind: id), \(bind: scope), \(bind: userID), \(bind: now)
+                WHERE (SELECT COUNT(*) FROM \(ident: RateLimitHit.schema)
+                       WHERE scope = \(bind: scope) AND created_at > \(bind: windowStart)) < \(bind: limit.count)
+                RETURNING id
+                """).all()
+            counted = !rows.isEmpty
         }
-        try await RateLimitEvent(userID: userID, bucket: bucket, at: now).create(on: database)
-        // Expired events are swept now and then rather than on every hit, which keeps the hot
-        // path to one read and one write; nothing reads them once they leave the window.
+        guard counted else { throw try await tooMany(scope, limit: limit) }
+        // Expired hits are swept now and then rather than on every hit; nothing reads them once
+        // they leave the window.
         if Int.random(in: 0..<16) == 0 {
-            try await events.copy().filter(\.$createdAt <= windowStart).delete()
+            try await RateLimitHit.query(on: database).filter(\.$scope == scope).filter(\.$createdAt <= windowStart).delete()
+        }
+        return id
+    }
+
+    /// Throws 429 when the window is full, without counting anything.
+    func check(_ scope: String, limit: Limit) async throws {
+        if try await Self.count(scope, since: now.addingTimeInterval(-limit.window), on: database.sql()) >= limit.count {
+            throw try await tooMany(scope, limit: limit)
         }
     }
 
-    /// Whole seconds until the oldest counted event leaves the window, or nil if there is room.
+    /// How many hits the scope has in the window.
+    func count(_ scope: String, window: TimeInterval) async throws -> Int {
+        try await Self.count(scope, since: now.addingTimeInterval(-window), on: database.sql())
+    }
+
+    /// Takes back hits that should not count (a sign-in attempt that turned out right).
+    func release(_ ids: [UUID]) async throws {
+        guard !ids.isEmpty else { return }
+        try await RateLimitHit.query(on: database).filter(\.$id ~~ ids).delete()
+    }
+
+    /// Forgets every hit of one scope.
+    func clear(scope: String) async throws {
+        try await RateLimitHit.query(on: database).filter(\.$scope == scope).delete()
+    }
+
+    /// Forgets every hit of the scopes that start with `prefix`.
+    func clear(prefix: String) async throws {
+        // Scopes are built by Kindred from hashes, addresses and ids, never LIKE's wildcards.
+        precondition(!prefix.contains("%") && !prefix.contains("_"), "a rate-limit scope prefix holds a LIKE wildcard")
+        try await database.sql().delete(from: RateLimitHit.schema).where("scope", .like, prefix + "%").run()
+    }
+
+    private func tooMany(_ scope: String, limit: Limit) async throws -> AppError {
+        let windowStart = now.addingTimeInterval(-limit.window)
+        let recent = try await RateLimitHit.query(on: database).filter(\.$scope == scope).filter(\.$createdAt > windowStart)
+            .sort(\.$createdAt, .descending).limit(limit.count).all(\.$createdAt)
+        return .tooManyRequests(retryAfter: Self.retryAfter(recent, limit: limit, now: now) ?? 1)
+    }
+
+    private static func count(_ scope: String, since windowStart: Date, on sql: any SQLDatabase) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from(RateLimitHit.schema)
+            .where("scope", .equal, scope)
+            .where("created_at", .greaterThan, windowStart)
+            .first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    private static func insert(id: UUID, scope: String, userID: UUID?, at date: Date, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO \(ident: RateLimitHit.schema) (id, scope, user_id, created_at)
+            VALUES (\(bind: id), \(bind: scope), \(bind: userID), \(bind: date))
+            """).run()
+    }
+
+    /// Whole seconds until the oldest counted hit leaves the window, or nil if there is room.
     static func retryAfter(_ times: [Date], limit: Limit, now: Date) -> Int? {
         guard times.count >= limit.count, let oldestCounted = times.sorted().dropLast(limit.count - 1).last else { return nil }
         let wait = oldestCounted.addingTimeInterval(limit.window).timeIntervalSince(now)
@@ -39,38 +116,60 @@ struct RateLimiter {
     }
 }
 
-final class RateLimitEvent: Model, @unchecked Sendable {
-    static let schema = "rate_limit_events"
+/// One counted action in a rate-limit scope.
+final class RateLimitHit: Model, @unchecked Sendable {
+    static let schema = "rate_limit_hits"
 
     @ID(key: .id) var id: UUID?
-    @Parent(key: "user_id") var user: User
-    @Field(key: "bucket") var bucket: String
+    @Field(key: "scope") var scope: String
+    @OptionalParent(key: "user_id") var user: User?
     @Field(key: "created_at") var createdAt: Date
 
     init() {}
+}
 
-    init(userID: UUID, bucket: String, at date: Date) {
-        $user.id = userID
-        self.bucket = bucket
-        createdAt = date
+/// One table for every limit, replacing sign-in failures and per-person rate-limit events (both
+/// hold minutes of data, so nothing is carried over).
+struct CreateRateLimitHits: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(RateLimitHit.schema)
+            .id()
+            .field("scope", .string, .required)
+            .field("user_id", .uuid, .references(User.schema, .id, onDelete: .cascade))
+            .field("created_at", .datetime, .required)
+            .create()
+        if let sql = database as? any SQLDatabase {
+            try await sql.create(index: "rate_limit_hits_scope_created_at").on(RateLimitHit.schema)
+                .column("scope").column("created_at").run()
+            try await sql.create(index: "rate_limit_hits_user_id").on(RateLimitHit.schema).column("user_id").run()
+        }
+        try await database.schema("rate_limit_events").delete()
+        try await database.schema("sign_in_failures").delete()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await CreateSignInFailures().prepare(on: database)
+        try await CreateRateLimitEvents().prepare(on: database)
+        try await database.schema(RateLimitHit.schema).delete()
     }
 }
 
+/// Kept for the schema's history: the per-person limiter's first table, replaced by `rate_limit_hits`.
 struct CreateRateLimitEvents: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(RateLimitEvent.schema)
+        try await database.schema("rate_limit_events")
             .id()
             .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
             .field("bucket", .string, .required)
             .field("created_at", .datetime, .required)
             .create()
         if let sql = database as? any SQLDatabase {
-            try await sql.create(index: "rate_limit_events_user_bucket").on(RateLimitEvent.schema)
+            try await sql.create(index: "rate_limit_events_user_bucket").on("rate_limit_events")
                 .column("user_id").column("bucket").column("created_at").run()
         }
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(RateLimitEvent.schema).delete()
+        try await database.schema("rate_limit_events").delete()
     }
 }

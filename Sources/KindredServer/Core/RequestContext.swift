@@ -1,3 +1,4 @@
+import NIOCore
 import Vapor
 
 /// The generated OpenAPI handlers receive only their typed input; the Vapor request behind it
@@ -34,12 +35,21 @@ extension Request {
 }
 
 extension Request {
-    /// The client's address, from the proxy's `X-Forwarded-For` only when configured to trust it.
+    /// The client's address. Behind `trustedProxies` proxies it is that many entries from the
+    /// right of `X-Forwarded-For`: each proxy appends the address it was reached from, so the
+    /// entries further left are whatever the client chose to send. Only a well-formed IP address
+    /// is taken; anything else falls back to the socket's peer.
     var clientAddress: String {
-        if kindred.configuration.trustForwardedFor,
-           let forwarded = headers.first(name: .xForwardedFor)?.split(separator: ",").first {
-            return forwarded.trimmingCharacters(in: .whitespaces)
+        let proxies = kindred.configuration.trustedProxies
+        if proxies > 0 {
+            let entries = headers[.xForwardedFor].flatMap { $0.split(separator: ",") }
+            if entries.count >= proxies, let address = Self.ipAddress(entries[entries.count - proxies]) { return address }
         }
         return remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    private static func ipAddress<S: StringProtocol>(_ text: S) -> String? {
+        let candidate = text.trimmingCharacters(in: .whitespaces)
+        return (try? SocketAddress(ipAddress: candidate, port: 0))?.ipAddress
     }
 }

@@ -18,7 +18,7 @@ struct ChatService {
     static let clientMessageIDLimit = 64
     /// Messages loaded to build a prompt; the token budget then trims them further.
     static let historyWindow = 40
-    static let rateBucket = "date-an-intervention.chat"
+    static func rateScope(_ userID: UUID) -> String { "date-an-intervention.chat:" + userID.uuidString.lowercased() }
 
     let request: Request
     private var database: any Database { request.db }
@@ -60,7 +60,7 @@ struct ChatService {
         let message = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .user, text: text,
                                         clientMessageID: clientMessageID, at: request.kindred.now)
         // One commit for the limit's count and the message: a single sync before the model is asked.
-        try await database.transaction { database in
+        try await database.writeTransaction { database in
             try await limit(userID, on: database)
             try await message.create(on: database)
         }
@@ -122,7 +122,7 @@ struct ChatService {
     private func limit(_ userID: UUID, on database: any Database) async throws {
         let perMinute = request.kindred.configuration.chatMessagesPerMinute
         try await RateLimiter(database: database, now: request.kindred.now)
-            .hit(Self.rateBucket, by: userID, limit: .init(count: perMinute, window: 60))
+            .hit(Self.rateScope(userID), userID: userID, limit: .init(count: perMinute, window: 60))
     }
 
     /// Only matches can be messaged; a retired intervention keeps its conversation but takes no more.

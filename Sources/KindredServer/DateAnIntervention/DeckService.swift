@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import Vapor
 
 /// Swiping: each person's deck, likes and passes, undo, reset, matches and stats.
@@ -34,20 +35,26 @@ struct DeckService {
     }
 
     /// Takes back the newest swipe (each call takes back one more) and says whether any is left.
+    /// Parallel undos each take back a different swipe: one counts only if its delete removed the
+    /// row, and one that lost the race moves on to the next newest.
     func undo(by userID: UUID) async throws -> (Swipe, InterventionProfile, canUndo: Bool) {
-        guard let last = try await Swipe.query(on: database).filter(\.$user.$id == userID)
-            .sort(\.$createdAt, .descending).sort(\.$id, .descending).first()
-        else { throw AppError.notFound("swipe to undo") }
-        try await last.delete(on: database)
-        guard let profile = try await catalogue().profile(last.interventionID) else { throw AppError.notFound("intervention") }
-        let more = try await Swipe.query(on: database).filter(\.$user.$id == userID).first() != nil
-        return (last, profile, more)
+        let sql = try database.sql()
+        while true {
+            guard let last = try await Swipe.query(on: database).filter(\.$user.$id == userID)
+                .sort(\.$createdAt, .descending).sort(\.$id, .descending).first()
+            else { throw AppError.notFound("swipe to undo") }
+            let removed = try await sql.delete(from: Swipe.schema).where("id", .equal, last.requireID()).returning("id").all()
+            guard !removed.isEmpty else { continue }
+            guard let profile = try await catalogue().profile(last.interventionID) else { throw AppError.notFound("intervention") }
+            let more = try await Swipe.query(on: database).filter(\.$user.$id == userID).first() != nil
+            return (last, profile, more)
+        }
     }
 
     /// Clears swipes (all, or one category's). Conversations are kept.
     func reset(for userID: UUID, category: InterventionProfile.Category?) async throws -> Int {
         let catalogue = try await catalogue()
-        return try await database.transaction { database in
+        return try await database.writeTransaction { database in
             var query = Swipe.query(on: database).filter(\.$user.$id == userID)
             if let category {
                 query = query.filter(\.$interventionID ~~ catalogue.all.filter { $0.category == category }.map(\.id))

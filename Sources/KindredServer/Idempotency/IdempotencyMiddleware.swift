@@ -24,10 +24,14 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         guard !Self.neverReplayed.contains(request.url.path) else { return try await next.respond(to: request) }
 
         let limit = request.url.path == "/api/v1/media" ? MediaService.uploadLimit : BodyLimitMiddleware.jsonLimit
-        let body = try await request.body.collect(upTo: limit)
+        // Vapor's own `collect(max:)` keeps the bytes on the request, so the handler reads them
+        // again. Draining the body as an async sequence instead (NIO's `collect(upTo:)`) leaves the
+        // handler a spent stream whenever the body arrives in more than one read (any real photo,
+        // any long message), and it waits for bytes that never come.
+        let body = try await Self.collect(request, upTo: limit)
         var hasher = SHA256()
         hasher.update(data: Array((request.method.rawValue + " " + request.url.string + "\n").utf8))
-        hasher.update(data: body.readableBytesView)
+        if let body { hasher.update(data: body.readableBytesView) }
         let fingerprint = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         let now = request.kindred.now
         let records = IdempotencyRecord.query(on: request.db).filter(\.$user.$id == caller.userID).filter(\.$key == key)
@@ -73,6 +77,17 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         try await record.save(on: request.db)
         response.body = collected.map { .init(buffer: $0) } ?? .empty
         return response
+    }
+
+    private static func collect(_ request: Request, upTo limit: Int) async throws -> ByteBuffer? {
+        if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
+            throw AppError.payloadTooLarge(limit: limit)
+        }
+        do {
+            return try await request.body.collect(max: limit).get()
+        } catch let abort as Abort where abort.status == .payloadTooLarge {
+            throw AppError.payloadTooLarge(limit: limit)
+        }
     }
 
     /// Drops the pending record; if that fails, the key answers 409 until it expires, so say so.

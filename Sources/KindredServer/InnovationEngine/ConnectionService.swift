@@ -8,15 +8,14 @@ struct ConnectionService {
     private var services: KindredServices { request.kindred }
     static let noteLimit = 200
 
-    /// Connects the caller with the person a code points at. Returns the connection and whether
-    /// it is new; scanning again returns the existing one.
+    /// Connects the caller with the person whose code they were shown. Returns the connection and
+    /// whether it is new; scanning again returns the existing one.
     func connect(_ callerID: UUID, code: String, note: String?) async throws -> (Connection, created: Bool) {
-        let personID = try ConnectCode.personID(in: code, publicBaseURL: services.configuration.publicBaseURL)
+        let note = try note.map(Self.validNote)
+        let personID = try await owner(of: code, scannedBy: callerID)
         guard personID != callerID else {
             throw AppError.validation(field: "code", "That is your own code. Scan someone else's.")
         }
-        guard try await User.find(personID, on: request.db) != nil else { throw AppError.notFound("person") }
-        let note = try note.map(Self.validNote)
         let (low, high) = Connection.ordered(callerID, personID)
         if let existing = try await Self.between(low, high, on: request.db) { return (existing, false) }
         let connection = Connection(between: callerID, and: personID)
@@ -32,6 +31,56 @@ struct ConnectionService {
         }
         return (connection, true)
     }
+
+    /// Whose code this is, for "Connect with Tess?" before connecting.
+    func preview(code: String, by callerID: UUID) async throws -> (person: User, connected: Bool) {
+        let personID = try await owner(of: code, scannedBy: callerID)
+        let person = try await ProfileService.user(personID, on: request.db)
+        let (low, high) = Connection.ordered(callerID, personID)
+        let connected = personID == callerID ? false : try await Self.between(low, high, on: request.db) != nil
+        return (person, connected)
+    }
+
+    /// My code, made on first use.
+    func code(of userID: UUID) async throws -> InnovationEngineConnectCode {
+        if let existing = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$user.$id == userID).first() {
+            return existing
+        }
+        let code = InnovationEngineConnectCode(userID: userID, code: ConnectLink.newCode(), at: services.now)
+        do {
+            try await code.create(on: request.db)
+            return code
+        } catch {
+            // Two of my devices asked at once: the first one's code is mine.
+            guard (error as? any DatabaseError)?.isConstraintFailure == true,
+                  let existing = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$user.$id == userID).first()
+            else { throw error }
+            return existing
+        }
+    }
+
+    /// Replaces my code: the old QR and links stop working at once.
+    func rotateCode(of userID: UUID) async throws -> InnovationEngineConnectCode {
+        let code = try await code(of: userID)
+        code.code = ConnectLink.newCode()
+        code.createdAt = services.now
+        try await code.save(on: request.db)
+        return code
+    }
+
+    /// The person a shown code belongs to. Every look-up counts toward the caller's hourly limit,
+    /// and an unknown, rotated or malformed code is a plain 404.
+    private func owner(of rawCode: String, scannedBy callerID: UUID) async throws -> UUID {
+        try await RateLimiter(database: request.db, now: services.now).hit(
+            "innovation-engine.connect:" + callerID.uuidString.lowercased(), userID: callerID,
+            limit: .init(count: services.configuration.connectAttemptsPerHour, window: 3600))
+        guard let code = ConnectLink.code(in: rawCode),
+              let owner = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$code == code).first()
+        else { throw Self.unknownCode }
+        return owner.$user.id
+    }
+
+    private static let unknownCode = AppError(.notFound, .notFound, "This code doesn't work (anymore). Ask for their current QR code or link.")
 
     func list(_ callerID: UUID) async throws -> [Connection] {
         try await Self.involving(callerID, on: request.db).sort(\.$createdAt, .descending).all()

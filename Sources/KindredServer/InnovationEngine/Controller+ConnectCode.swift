@@ -8,16 +8,37 @@ extension Controller {
     func getMyConnectCode(_ input: Operations.GetMyConnectCode.Input) async throws -> Operations.GetMyConnectCode.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let link = ConnectCode.link(for: caller.userID, publicBaseURL: request.kindred.configuration.publicBaseURL)
-        let code = try QRCode(encoding: link, errorCorrection: .medium)
-        return .ok(.init(body: .json(.init(link: link, svg: code.svg(scale: 8)))))
+        let code = try await ConnectionService(request: request).code(of: caller.userID)
+        return .ok(.init(body: .json(try code.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
+    }
+
+    func rotateMyConnectCode(_ input: Operations.RotateMyConnectCode.Input) async throws -> Operations.RotateMyConnectCode.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let code = try await ConnectionService(request: request).rotateCode(of: caller.userID)
+        return .ok(.init(body: .json(try code.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
+    }
+
+    func previewConnectCode(_ input: Operations.PreviewConnectCode.Input) async throws -> Operations.PreviewConnectCode.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let preview = try await ConnectionService(request: request).preview(code: input.path.code, by: caller.userID)
+        return .ok(.init(body: .json(.init(person: try request.profile(of: preview.person), connected: preview.connected))))
     }
 
     func getMyConnectCodePNG(_ input: Operations.GetMyConnectCodePNG.Input) async throws -> Operations.GetMyConnectCodePNG.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let link = ConnectCode.link(for: caller.userID, publicBaseURL: request.kindred.configuration.publicBaseURL)
+        let code = try await ConnectionService(request: request).code(of: caller.userID)
+        let link = ConnectLink.link(for: code.code, publicBaseURL: request.kindred.configuration.publicBaseURL)
         let png = try QRCode(encoding: link, errorCorrection: .medium).png(scale: input.query.scale ?? 10)
         return .ok(.init(body: .png(HTTPBody(png))))
+    }
+}
+
+extension InnovationEngineConnectCode {
+    func dto(publicBaseURL: String) throws -> Components.Schemas.ConnectCode {
+        let link = ConnectLink.link(for: code, publicBaseURL: publicBaseURL)
+        return .init(link: link, code: code, svg: try QRCode(encoding: link, errorCorrection: .medium).svg(scale: 8))
     }
 }

@@ -20,7 +20,8 @@ struct FileMediaStore: MediaStore {
 
     init(directory: String) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
     }
 
     func put(_ bytes: [UInt8], key: String) async throws {

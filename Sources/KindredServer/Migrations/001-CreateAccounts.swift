@@ -52,7 +52,7 @@ struct CreateSessions: AsyncMigration {
 
 struct CreateSignInFailures: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(SignInFailure.schema)
+        try await database.schema("sign_in_failures")
             .id()
             .field("scope", .string, .required)
             .field("created_at", .datetime, .required)
@@ -60,6 +60,6 @@ struct CreateSignInFailures: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(SignInFailure.schema).delete()
+        try await database.schema("sign_in_failures").delete()
     }
 }

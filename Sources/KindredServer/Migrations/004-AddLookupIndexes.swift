@@ -7,7 +7,7 @@ struct AddLookupIndexes: AsyncMigration {
     static let indexes: [(name: String, table: String, columns: [String])] = [
         ("sessions_user_id", UserSession.schema, ["user_id"]),
         ("refresh_tokens_session_id", RefreshToken.schema, ["session_id"]),
-        ("sign_in_failures_scope_created_at", SignInFailure.schema, ["scope", "created_at"]),
+        ("sign_in_failures_scope_created_at", "sign_in_failures", ["scope", "created_at"]),
         ("media_owner_id", MediaItem.schema, ["owner_id"]),
         ("users_avatar_id", User.schema, ["avatar_id"]),
         ("idempotency_records_created_at", IdempotencyRecord.schema, ["created_at"]),

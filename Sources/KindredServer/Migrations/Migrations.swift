@@ -14,6 +14,8 @@ enum KindredMigrations {
         CreateInnovationEngineConnections(), // Innovation Engine: who scanned whom
         CreateRateLimitEvents(),    // per-person limits on costly actions
         CreateDateAnIntervention(), // Date An Intervention: catalogue, swipes, chats
+        CreateRateLimitHits(),      // one scoped limiter, replacing sign-in failures and rate-limit events
+        CreateInnovationEngineConnectCodes(), // Innovation Engine: secret connect codes
     ]
 }
 

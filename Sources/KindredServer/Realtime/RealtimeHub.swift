@@ -8,17 +8,31 @@ actor RealtimeHub {
     private struct Connection {
         let sessionID: UUID
         let socket: WebSocket
+        let openedAt: ContinuousClock.Instant
     }
 
     private var connections: [UUID: [ObjectIdentifier: Connection]] = [:]
+    /// Sockets one account may hold open here. A new one beyond it closes that account's oldest,
+    /// so a device that reconnects always gets in, and no account can pile up descriptors.
+    private let socketsPerAccount: Int
+
+    init(socketsPerAccount: Int) {
+        self.socketsPerAccount = socketsPerAccount
+    }
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }()
 
-    func register(_ socket: WebSocket, userID: UUID, sessionID: UUID) {
-        connections[userID, default: [:]][ObjectIdentifier(socket)] = Connection(sessionID: sessionID, socket: socket)
+    func register(_ socket: WebSocket, userID: UUID, sessionID: UUID) async {
+        connections[userID, default: [:]][ObjectIdentifier(socket)] = Connection(sessionID: sessionID, socket: socket, openedAt: .now)
+        while let open = connections[userID], open.count > socketsPerAccount,
+              let oldest = open.values.min(by: { $0.openedAt < $1.openedAt }) {
+            unregister(oldest.socket, userID: userID)
+            // Best effort: the socket is forgotten either way, and a failed close means it is gone.
+            try? await oldest.socket.close(code: .policyViolation)
+        }
     }
 
     func unregister(_ socket: WebSocket, userID: UUID) {

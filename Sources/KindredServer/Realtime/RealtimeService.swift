@@ -1,4 +1,5 @@
 import Fluent
+import NIOCore
 import SQLKit
 import Vapor
 
@@ -40,7 +41,11 @@ struct RealtimeService {
     /// Upgrades to a WebSocket that receives the caller's events until it closes or its session ends.
     func open(for caller: Caller) -> Response {
         let hub = services.hub
+        // Pings keep a quiet socket from looking idle to the server's idle timeout (and tell a
+        // dead peer from a quiet one).
+        let ping = TimeAmount.seconds(Int64(max(1, min(30, services.configuration.connectionLimits.idleTimeout / 2))))
         return request.webSocket { _, socket in
+            socket.pingInterval = ping
             await hub.register(socket, userID: caller.userID, sessionID: caller.sessionID)
             // The server only speaks; what a client sends is ignored, so only closing matters.
             socket.onClose.whenComplete { _ in

@@ -22,6 +22,8 @@ struct AccountDeletionTests {
             #expect(survivorUpdate.status == .ok)
             _ = try await Self.upload(MediaFixtures.jpeg(), by: survivor, on: kindred, idempotencyKey: "keep-1")
             #expect(try await Self.failSignIn(survivor.email, on: kindred).status == .unauthorized)
+            let survivorCode = try await kindred.send(.GET, "/innovation-engine/code", token: survivor.accessToken)
+                .decode(Components.Schemas.ConnectCode.self)
             let survivorFiles = Set(try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey))
             let snapshot = try await Self.rowCounts(sql)
 
@@ -46,9 +48,10 @@ struct AccountDeletionTests {
             #expect(try await Self.failSignIn(doomed.email, on: kindred).status == .unauthorized)
             let ticket = try await kindred.send(.POST, "/realtime/tickets", token: second.accessToken)
             #expect(ticket.status == .created)
-            // Innovation Engine: she scans the survivor, with a note of her own.
+            // Innovation Engine: she shows her own code, and scans the survivor's, with a note of her own.
+            #expect(try await kindred.send(.GET, "/innovation-engine/code", token: second.accessToken).status == .ok)
             let connected = try await kindred.send(.POST, "/innovation-engine/connections", token: second.accessToken,
-                                                   json: ["code": survivor.id.uuidString, "note": "Met Dora at the fair"])
+                                                   json: ["code": survivorCode.link, "note": "Met Dora at the fair"])
             #expect(connected.status == .created)
             // Date An Intervention: she swipes, matches and chats (which also counts against her rate limit).
             for (id, direction) in [("biochar", "like"), ("cool-roofs", "pass")] {
@@ -151,8 +154,8 @@ struct AccountDeletionTests {
         var counts: [String: Int] = [:]
         for table in try await tableNames(sql) {
             var query: SQLQueryString = "SELECT COUNT(*) AS n FROM \(ident: table)"
-            if table == SignInFailure.schema {
-                query += " WHERE scope NOT LIKE 'address:%'"
+            if table == RateLimitHit.schema {
+                query += " WHERE scope NOT LIKE 'signin.address:%' AND scope NOT LIKE 'signup.address:%'"
             }
             let row = try await sql.raw(query).first()
             counts[table] = try row?.decode(column: "n", as: Int.self) ?? -1

@@ -3,6 +3,7 @@ import Foundation
 import KindredAPI
 import Testing
 import Vapor
+import VaporTesting
 @testable import KindredServer
 import KindredTestSupport
 
@@ -33,10 +34,58 @@ struct AuthTests {
             #expect(duplicate.status == .conflict)
             #expect(duplicate.problem?.errors?.map(\.field) == ["username"])
 
-            let bad = try await kindred.send(.POST, "/auth/sign-up", json: ["email": "nope", "password": "short", "username": "admin"])
+            // Bounds the contract states are checked first, all at once…
+            let tooLong = String(repeating: "a", count: 250) + "@example.com"
+            let outOfBounds = try await kindred.send(.POST, "/auth/sign-up", json: ["email": tooLong, "password": "short", "username": "ab"])
+            #expect(outOfBounds.status == .unprocessableEntity)
+            #expect(Set(outOfBounds.problem?.errors?.map(\.field) ?? []) == ["email", "password", "username"])
+            // …then the rules within them, again all at once.
+            let bad = try await kindred.send(.POST, "/auth/sign-up", json: ["email": "nope", "password": "long enough", "username": "admin"])
             #expect(bad.status == .unprocessableEntity)
-            #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["email", "password", "username"])
+            #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["email", "username"])
             #expect(bad.headers.contentType?.description.hasPrefix("application/problem+json") == true)
+        }
+    }
+
+    @Test func signUpsAreLimitedPerAddressSoEmailsCannotBeListed() async throws {
+        try await withKindred(adjust: { $0.signUpsPerAddressPerHour = 3 }) { kindred in
+            // setup: an account whose email a prober wants to confirm
+            _ = try await kindred.signUp("known")
+            // The limit counts from a fresh hour, not the setup's sign-up.
+            kindred.clock.advance(by: 3601)
+
+            // act: the prober tries one address after another, the taken one among them
+            var statuses: [HTTPStatus] = []
+            for candidate in ["a@example.com", "known@example.com", "b@example.com", "c@example.com", "d@example.com"] {
+                let response = try await kindred.send(.POST, "/auth/sign-up", json: [
+                    "email": candidate, "password": "long enough", "username": "probe\(statuses.count)",
+                ])
+                statuses.append(response.status)
+            }
+
+            // validate: three answers, then 429s that say nothing about the address
+            #expect(statuses == [.created, .conflict, .created, .tooManyRequests, .tooManyRequests], "\(statuses.map(\.code))")
+        }
+    }
+
+    @Test func aFloodOfPasswordHashesIsTurnedAwayNotQueuedForever() async throws {
+        try await withKindred(adjust: { $0.bcryptCost = 10; $0.passwordHashing = .init(threads: 1, queueLimit: 2) }) { kindred in
+            // act: 12 sign-ups at once, each a bcrypt hash, against one thread and room for two
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        try await kindred.send(.POST, "/auth/sign-up", json: [
+                            "email": "flood\(index)@example.com", "password": "long enough", "username": "flood\(index)",
+                        ]).status
+                    }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+
+            // validate: some got in, the rest were told to come back, none failed
+            #expect(statuses.contains(.created))
+            #expect(statuses.contains(.serviceUnavailable), "\(statuses.map(\.code))")
+            #expect(statuses.allSatisfy { $0 == .created || $0 == .serviceUnavailable })
         }
     }
 
@@ -55,22 +104,89 @@ struct AuthTests {
         }
     }
 
-    @Test func repeatedFailuresAreLimitedPerAccountWithRetryAfter() async throws {
-        try await withKindred { kindred in
+    @Test func repeatedFailuresAreLimitedPerAccountAndAddressWithRetryAfter() async throws {
+        try await withKindred(adjust: { $0.trustedProxies = 1 }) { kindred in
+            // setup
             let user = try await kindred.signUp("alan")
+            let attacker: HTTPHeaders = ["X-Forwarded-For": "198.51.100.7"]
+            let owner: HTTPHeaders = ["X-Forwarded-For": "203.0.113.20"]
+
+            // act: the attacker uses up the attempts for this account from their address
             for _ in 0..<kindred.configuration.signInLimits.perAccount {
-                let failed = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": "wrong password"])
+                let failed = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": "wrong password"], headers: attacker)
                 #expect(failed.status == .unauthorized)
             }
-            // Even the right password is refused while the account is limited.
-            let limited = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password])
+
+            // validate: even the right password is refused from that address, with a wait people can read…
+            let limited = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password], headers: attacker)
             #expect(limited.status == .tooManyRequests)
             let retryAfter = try #require(limited.headers.first(name: "Retry-After").flatMap(Int.init))
             #expect(retryAfter > 0 && retryAfter <= 15 * 60)
+            #expect(limited.problem?.detail.contains("about 15 minutes") == true, "\(limited.problem?.detail ?? "")")
+            // …while the owner, elsewhere, signs in as usual
+            let ownerSignsIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password], headers: owner)
+            #expect(ownerSignsIn.status == .ok)
 
             kindred.clock.advance(by: TimeInterval(retryAfter + 1))
-            let later = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password])
+            let later = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password], headers: attacker)
             #expect(later.status == .ok)
+        }
+    }
+
+    @Test func parallelGuessesCannotSlipUnderTheLimit() async throws {
+        try await withKindred(adjust: { $0.signInLimits.perAccount = 5 }) { kindred in
+            // setup
+            let user = try await kindred.signUp("burst")
+
+            // act: 60 wrong passwords at once from one address
+            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+                for _ in 0..<60 {
+                    group.addTask { try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": "wrong password"]).status }
+                }
+                return try await group.reduce(into: [HTTPStatus]()) { $0.append($1) }
+            }
+
+            // validate: exactly the limit's worth were checked, the rest refused before any hashing
+            #expect(statuses.filter { $0 == .unauthorized }.count == 5, "\(statuses.map(\.code))")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 55)
+        }
+    }
+
+    @Test func theAccountCeilingStopsAddressesThatFailedButNotAFreshOne() async throws {
+        try await withKindred(adjust: { $0.trustedProxies = 1; $0.signInLimits.perAccountCeiling = 4 }) { kindred in
+            // setup: four addresses fail once each, filling the account's ceiling
+            let user = try await kindred.signUp("ceiling")
+            for index in 1...4 {
+                let failed = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": "wrong password"],
+                                                    headers: ["X-Forwarded-For": "198.51.100.\(index)"])
+                #expect(failed.status == .unauthorized)
+            }
+
+            // act
+            let again = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": "wrong password"],
+                                               headers: ["X-Forwarded-For": "198.51.100.1"])
+            let fresh = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password],
+                                               headers: ["X-Forwarded-For": "203.0.113.99"])
+
+            // validate
+            #expect(again.status == .tooManyRequests)
+            #expect(fresh.status == .ok)
+        }
+    }
+
+    @Test func theClientAddressIsTakenTheConfiguredNumberOfProxiesFromTheRight() async throws {
+        try await withKindred(adjust: { $0.trustedProxies = 1; $0.signInLimits.perAddress = 3 }) { kindred in
+            // act: an attacker puts a new made-up address first in X-Forwarded-For on every try;
+            // the proxy appends the real one
+            var statuses: [HTTPStatus] = []
+            for index in 0..<6 {
+                let response = try await kindred.send(.POST, "/auth/sign-in", json: ["email": "spray\(index)@example.com", "password": "wrong password"],
+                                                      headers: ["X-Forwarded-For": "10.0.0.\(index), 198.51.100.50"])
+                statuses.append(response.status)
+            }
+
+            // validate
+            #expect(statuses == [.unauthorized, .unauthorized, .unauthorized, .tooManyRequests, .tooManyRequests, .tooManyRequests])
         }
     }
 
@@ -120,6 +236,37 @@ struct AuthTests {
             #expect(second.status == .ok)
             let token = try second.decode(Components.Schemas.AuthSession.self).accessToken
             #expect(try await kindred.send(.GET, "/me", token: token).status == .ok)
+        }
+    }
+
+    @Test func parallelReplaysWithinTheGraceWindowShareOneSuccessor() async throws {
+        try await withKindred { kindred in
+            // setup
+            let user = try await kindred.signUp("replayer")
+            kindred.clock.freeze()
+
+            // act: 20 refreshes of one token at once, as a thief racing the owner would send them
+            let answers = try await withThrowingTaskGroup(of: TestingHTTPResponse.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": user.refreshToken]) }
+                }
+                return try await group.reduce(into: [TestingHTTPResponse]()) { $0.append($1) }
+            }
+
+            // validate: every answer carries the same next token, so there is one chain, not 20
+            let successors = Set(try answers.filter { $0.status == .ok }
+                .map { try #require($0.decode(Components.Schemas.AuthSession.self).refreshToken) })
+            #expect(successors.count == 1, "\(successors.count) chains")
+            #expect(answers.allSatisfy { $0.status == .ok }, "\(answers.map(\.status.code))")
+            // …and that chain works once: using its token twice (after the grace window) ends the session
+            let next = try #require(successors.first)
+            let rotated = try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": next])
+            #expect(rotated.status == .ok)
+            kindred.clock.advance(by: SessionIssuer.reuseGrace + 1)
+            let stolen = try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": next])
+            #expect(stolen.status == .unauthorized)
+            let newest = try #require(try rotated.decode(Components.Schemas.AuthSession.self).refreshToken)
+            #expect(try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": newest]).status == .unauthorized)
         }
     }
 

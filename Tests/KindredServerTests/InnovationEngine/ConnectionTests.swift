@@ -8,8 +8,19 @@ import Vapor
 
 @Suite("Innovation Engine connections over HTTP")
 struct ConnectionTests {
-    private func link(_ kindred: TestKindred, _ user: TestUser) -> String {
-        ConnectCode.link(for: user.id, publicBaseURL: kindred.configuration.publicBaseURL)
+    /// The person's connect code as their QR shows it: the link, or the bare code.
+    private func myCode(_ kindred: TestKindred, _ user: TestUser) async throws -> Components.Schemas.ConnectCode {
+        let response = try await kindred.send(.GET, "/innovation-engine/code", token: user.accessToken)
+        #expect(response.status == .ok, "\(response.body.string)")
+        return try response.decode(Components.Schemas.ConnectCode.self)
+    }
+
+    private func link(_ kindred: TestKindred, _ user: TestUser) async throws -> String {
+        try await myCode(kindred, user).link
+    }
+
+    private func code(_ kindred: TestKindred, _ user: TestUser) async throws -> String {
+        try await myCode(kindred, user).code
     }
 
     @Test func scanningConnectsBothPeopleAtOnce() async throws {
@@ -19,7 +30,7 @@ struct ConnectionTests {
             let bob = try await kindred.signUp("bob")
             // act
             let scanned = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken,
-                                                 json: ["code": link(kindred, ada), "note": "Met at the hackathon"])
+                                                 json: ["code": try await link(kindred, ada), "note": "Met at the hackathon"])
             // validate
             #expect(scanned.status == .created)
             let connection = try scanned.decode(Components.Schemas.Connection.self)
@@ -37,9 +48,9 @@ struct ConnectionTests {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
             let bob = try await kindred.signUp("bob")
-            let first = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": link(kindred, ada)])
-            let again = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": ada.id.uuidString])
-            let reverse = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": link(kindred, bob)])
+            let first = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": try await link(kindred, ada)])
+            let again = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": try await code(kindred, ada)])
+            let reverse = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": try await link(kindred, bob)])
             #expect(first.status == .created)
             #expect(again.status == .ok)
             #expect(reverse.status == .ok)
@@ -59,7 +70,7 @@ struct ConnectionTests {
                     let (scanner, scanned) = index.isMultiple(of: 2) ? (ada, bob) : (bob, ada)
                     group.addTask {
                         try await kindred.send(.POST, "/innovation-engine/connections", token: scanner.accessToken,
-                                               json: ["code": scanned.id.uuidString]).status
+                                               json: ["code": try await code(kindred, scanned)]).status
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -74,23 +85,116 @@ struct ConnectionTests {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
             let gone = try await kindred.signUp("gone")
+            let goneLink = try await link(kindred, gone)
             #expect(try await kindred.send(.DELETE, "/me", token: gone.accessToken).status == .noContent)
 
-            let own = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": link(kindred, ada)])
+            let own = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": try await link(kindred, ada)])
             #expect(own.status == .unprocessableEntity)
             #expect(own.problem?.detail.contains("your own code") == true)
 
-            let unknown = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": UUID().uuidString])
-            #expect(unknown.status == .notFound)
-            let deleted = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": link(kindred, gone)])
+            let deleted = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": goneLink])
             #expect(deleted.status == .notFound)
-
-            for garbage in ["hello", "https://evil.example.com/c/\(ada.id)", "\(kindred.configuration.publicBaseURL)/c/not-an-id", ""] {
-                let response = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": garbage])
-                #expect(response.status == .unprocessableEntity, "\(garbage)")
-                #expect(response.problem?.detail == "That is not an Innovation Engine code.", "\(garbage)")
+            for unknown in ["hello", UUID().uuidString, "https://evil.example.com/c/\(ada.id)", "\(kindred.configuration.publicBaseURL)/c/not-an-id",
+                            "\(kindred.configuration.publicBaseURL)/c/\(ada.id.uuidString.lowercased())"] {
+                let response = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": unknown])
+                #expect(response.status == .notFound, "\(unknown)")
+                #expect(response.problem?.detail.contains("doesn't work") == true, "\(unknown)")
             }
+            let empty = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": ""])
+            #expect(empty.status == .unprocessableEntity)
             #expect(try await Connection.query(on: kindred.app.db).count() == 0)
+        }
+    }
+
+    @Test func anAccountIdFoundBySearchIsNoCode() async throws {
+        try await withKindred { kindred in
+            // setup: a prober finds a victim by search, as anyone signed in can
+            let victim = try await kindred.signUp("tess")
+            let prober = try await kindred.signUp("prober")
+            let found = try await kindred.send(.GET, "/profiles?prefix=tes", token: prober.accessToken)
+                .decode(Components.Schemas.ProfileList.self).profiles
+            let id = try #require(found.first?.id)
+
+            // act: the id, bare and inside a link, and a link that looks like the victim's old kind
+            var statuses: [HTTPStatus] = []
+            for attempt in [id.uuidString, id.uuidString.lowercased(), "\(kindred.configuration.publicBaseURL)/c/\(id.uuidString.lowercased())"] {
+                statuses.append(try await kindred.send(.POST, "/innovation-engine/connections", token: prober.accessToken, json: ["code": attempt]).status)
+                statuses.append(try await kindred.send(.GET, "/innovation-engine/codes/\(attempt.split(separator: "/").last!)", token: prober.accessToken).status)
+            }
+
+            // validate: nothing joins, and the victim's network is untouched
+            #expect(statuses.allSatisfy { $0 == .notFound }, "\(statuses.map(\.code))")
+            let victimSide = try await kindred.send(.GET, "/innovation-engine/connections", token: victim.accessToken)
+                .decode(Components.Schemas.ConnectionList.self).connections
+            #expect(victimSide.isEmpty)
+        }
+    }
+
+    @Test func theScannerSeesWhoItIsBeforeConnecting() async throws {
+        try await withKindred { kindred in
+            // setup
+            let tess = try await kindred.signUp("tess")
+            let bob = try await kindred.signUp("bob")
+            let tessCode = try await myCode(kindred, tess)
+            #expect(tessCode.link.hasSuffix("/c/" + tessCode.code))
+            #expect(!tessCode.link.lowercased().contains(tess.id.uuidString.lowercased()), "the link must not carry the account id")
+            #expect(tessCode.code.count >= 22, "at least 128 random bits")
+
+            // act
+            let preview = try await kindred.send(.GET, "/innovation-engine/codes/\(tessCode.code)", token: bob.accessToken)
+
+            // validate: who it is, and that previewing connected nobody
+            #expect(preview.status == .ok, "\(preview.body.string)")
+            let body = try preview.decode(Components.Schemas.ConnectCodePreview.self)
+            #expect(body.person.username == "tess")
+            #expect(body.connected == false)
+            #expect(try await Connection.query(on: kindred.app.db).count() == 0)
+            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": tessCode.link])
+            let after = try await kindred.send(.GET, "/innovation-engine/codes/\(tessCode.code)", token: bob.accessToken)
+                .decode(Components.Schemas.ConnectCodePreview.self)
+            #expect(after.connected)
+        }
+    }
+
+    @Test func rotatingTheCodeStopsTheOldOneAtOnce() async throws {
+        try await withKindred { kindred in
+            // setup
+            let tess = try await kindred.signUp("tess")
+            let bob = try await kindred.signUp("bob")
+            let old = try await myCode(kindred, tess)
+            #expect(try await myCode(kindred, tess).code == old.code, "the code is stable until rotated")
+
+            // act
+            let rotated = try await kindred.send(.POST, "/innovation-engine/code/rotate", token: tess.accessToken)
+
+            // validate
+            #expect(rotated.status == .ok)
+            let new = try rotated.decode(Components.Schemas.ConnectCode.self)
+            #expect(new.code != old.code)
+            #expect(try await myCode(kindred, tess).code == new.code)
+            #expect(try await kindred.send(.GET, "/innovation-engine/codes/\(old.code)", token: bob.accessToken).status == .notFound)
+            #expect(try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": old.link]).status == .notFound)
+            #expect(try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": new.link]).status == .created)
+        }
+    }
+
+    @Test func guessingCodesIsRateLimited() async throws {
+        try await withKindred(adjust: { $0.connectAttemptsPerHour = 5 }) { kindred in
+            // setup
+            let prober = try await kindred.signUp("prober")
+            let tess = try await kindred.signUp("tess")
+            let real = try await code(kindred, tess)
+
+            // act: five guesses, then the real code
+            for index in 0..<5 {
+                let guess = try await kindred.send(.GET, "/innovation-engine/codes/guess\(index)aaaaaaaaaaaaaaaaa", token: prober.accessToken)
+                #expect(guess.status == .notFound)
+            }
+            let limited = try await kindred.send(.POST, "/innovation-engine/connections", token: prober.accessToken, json: ["code": real])
+
+            // validate
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers.first(name: "Retry-After") != nil)
         }
     }
 
@@ -99,7 +203,7 @@ struct ConnectionTests {
             let ada = try await kindred.signUp("ada")
             let bob = try await kindred.signUp("bob")
             let eve = try await kindred.signUp("eve")
-            let connection = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": ada.id.uuidString])
+            let connection = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": try await code(kindred, ada)])
                 .decode(Components.Schemas.Connection.self)
 
             let noted = try await kindred.send(.PATCH, "/innovation-engine/connections/\(connection.id)", token: ada.accessToken, json: ["note": "Climbing gym"])
@@ -126,12 +230,12 @@ struct ConnectionTests {
             for name in ["ann", "ben", "cat"] {
                 let friend = try await kindred.signUp(name)
                 friends.append(friend)
-                _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friend.accessToken, json: ["code": me.id.uuidString])
+                _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friend.accessToken, json: ["code": try await code(kindred, me)])
             }
             // ann and ben know each other; cat knows a stranger, who is not in my network.
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[0].accessToken, json: ["code": friends[1].id.uuidString])
+            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[0].accessToken, json: ["code": try await code(kindred, friends[1])])
             let stranger = try await kindred.signUp("stranger")
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[2].accessToken, json: ["code": stranger.id.uuidString])
+            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[2].accessToken, json: ["code": try await code(kindred, stranger)])
 
             let first = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.Network.self)
             let second = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.Network.self)
@@ -153,7 +257,7 @@ struct ConnectionTests {
             let bob = try await kindred.signUp("bob")
             let socket = try await RealtimeClient.connect(kindred, baseURL: try #require(kindred.baseURL), token: ada.accessToken)
 
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": ada.id.uuidString])
+            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": try await code(kindred, ada)])
 
             let event = try await socket.next()
             guard case .connection_created(let created) = event else { Issue.record("expected connection.created, got \(event)"); return }
@@ -164,7 +268,7 @@ struct ConnectionTests {
 
     @Test func theConnectLinkOpensTheWebClient() async throws {
         try await withKindred { kindred in
-            let page = try await kindred.app.testing().sendRequest(.GET, "/c/\(UUID().uuidString.lowercased())")
+            let page = try await kindred.app.testing().sendRequest(.GET, "/c/\(Secrets.randomToken(bytes: 16))")
             #expect(page.status == .ok)
             #expect(page.body.string.contains("<script type=\"module\""))
         }

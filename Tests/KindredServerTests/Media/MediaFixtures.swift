@@ -16,8 +16,18 @@ enum MediaFixtures {
 
     // MARK: - JPEG
 
+    /// A JPEG the size of a phone photo: 4032×3024 with `megabytes` of entropy-coded data and
+    /// the metadata segments (GPS among them) a camera writes.
+    static func photo(megabytes: Double = 5) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        // Scan data never holds a bare 0xFF (it would start a marker), so draw below it.
+        let scan = (0..<Int(megabytes * 1_048_576)).map { _ in UInt8.random(in: 0...0xFE, using: &generator) }
+        return jpeg(width: 4032, height: 3024, scanData: scan)
+    }
+
     static func jpeg(
-        width: Int = 4, height: Int = 3, orientation: UInt16? = nil, fillBytes: Bool = false, trailer: [UInt8] = []
+        width: Int = 4, height: Int = 3, orientation: UInt16? = nil, fillBytes: Bool = false, trailer: [UInt8] = [],
+        scanData: [UInt8]? = nil
     ) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += jpegSegment(0xE0, latin1("JFIF\0") + [1, 2, 0, 0, 1, 0, 1, 0, 0])
@@ -34,7 +44,7 @@ enum MediaFixtures {
         bytes += jpegSegment(0xC0, [8] + be16(height) + be16(width) + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
         bytes += jpegSegment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
         bytes += jpegSegment(0xDA, [3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
-        bytes += jpegScanData
+        bytes += scanData ?? jpegScanData
         bytes += [0xFF, 0xD9]
         return bytes + trailer
     }

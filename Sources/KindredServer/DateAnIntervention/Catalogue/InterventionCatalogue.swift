@@ -63,7 +63,7 @@ enum CatalogueLoader {
         guard problems.isEmpty else {
             throw AppError(.internalError, .internalServerError, "The intervention catalogue is invalid: " + problems.joined(separator: " "))
         }
-        return try await database.transaction { database in
+        return try await database.writeTransaction { database in
             let stored = try await CatalogueVersion.find(CatalogueVersion.interventions, on: database)
             if let stored, stored.version >= file.version { return false }
             let existing = try await InterventionRecord.query(on: database).all()

@@ -54,7 +54,6 @@ struct OfflineProvider: LLMProvider {
         // but a given message always gets the same answer.
         let seed = Int(DeckService.fnv1a(message.lowercased()) % 1024)
         func pick(_ list: [String]) -> String { list.isEmpty ? "" : list[seed % list.count] }
-        let intro = isFirst ? "(Offline mode: no language model is connected, so I answer from my own profile.) " : ""
         let topic = topic(of: message)
         let hello = "Hi, I'm \(profile.name). \(profile.tagline) \(firstSentences(profile.bio, count: 2))"
         let body: String
@@ -79,7 +78,9 @@ struct OfflineProvider: LLMProvider {
         case nil:
             body = "I can't really chat without a language model, but I can be honest: \(pick(profile.interests)) On the other hand, \(lowercasedFirst(pick(profile.dealbreakers))) Ask me about my risks, my benefits, how I work or how ready I am."
         }
-        return intro + body
+        // That no model is connected is said by the reply's `offline` flag, which both apps show
+        // as a badge; in the text it would read as the character speaking.
+        return body
     }
 
     private static func researchPhrase(_ level: InterventionProfile.ResearchLevel) -> String {
