@@ -10,6 +10,19 @@ struct MediaService {
     /// The largest body any upload may send; the per-kind limit is checked once the type is known.
     static let uploadLimit = imageLimit
 
+    /// The most pixels an image may claim, per kind. Every client that shows an image decodes it
+    /// whole: a PNG compresses a flat 2^30 × 2^30 canvas into a few kilobytes and then takes
+    /// exabytes to show. Phone cameras stay well inside (a 48-megapixel HEIC or JPEG); PNG,
+    /// which phones use for screenshots, gets less room.
+    static func pixelLimit(_ type: MediaType) -> (pixels: Int, side: Int)? {
+        switch type {
+        case .jpeg, .heic: (pixels: 100_000_000, side: 16_384)
+        case .webp: (pixels: 100_000_000, side: 16_383)
+        case .png: (pixels: 40_000_000, side: 16_384)
+        case .mp4, .quicktime: nil
+        }
+    }
+
     func upload(_ bytes: [UInt8], by ownerID: UUID) async throws -> MediaItem {
         guard let type = MediaType.sniff(bytes), type.isImage else {
             throw AppError(.unsupportedMedia, .unsupportedMediaType,
@@ -23,6 +36,11 @@ struct MediaService {
             throw AppError(.unsupportedMedia, .unsupportedMediaType, "The image is damaged or incomplete and could not be read.")
         }
         let dimensions = MediaType.dimensions(of: cleaned, type: type)
+        if let dimensions, let limit = Self.pixelLimit(type), dimensions.width * dimensions.height > limit.pixels
+            || max(dimensions.width, dimensions.height) > limit.side {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType,
+                           "The image is \(dimensions.width)×\(dimensions.height) pixels; \(type.rawValue.uppercased()) images may have up to \(limit.pixels / 1_000_000) megapixels and \(limit.side) pixels a side.")
+        }
         let id = UUID()
         let key = MediaKey.make(owner: ownerID, id: id, type: type)
         try await services.mediaStore.put(cleaned, key: key)
