@@ -111,6 +111,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let body = Array(bytes[(end + 4)...])
+        // These never have a body; what follows a 101 belongs to the new protocol.
+        if [101, 204, 304].contains(status) { return (status, headers, []) }
         if let length = headers["content-length"].flatMap(Int.init) {
             return body.count >= length ? (status, headers, Array(body.prefix(length))) : nil
         }

@@ -44,7 +44,7 @@ struct RealtimeService {
         // Pings keep a quiet socket from looking idle to the server's idle timeout (and tell a
         // dead peer from a quiet one).
         let ping = TimeAmount.seconds(Int64(max(1, min(30, services.configuration.connectionLimits.idleTimeout / 2))))
-        return request.webSocket { _, socket in
+        return request.strictWebSocket { socket in
             socket.pingInterval = ping
             await hub.register(socket, userID: caller.userID, sessionID: caller.sessionID)
             // The server only speaks; what a client sends is ignored, so only closing matters.
