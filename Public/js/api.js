@@ -4,9 +4,13 @@
 //   cookie the server sets, so a page load restores the session with POST /auth/refresh.
 // - A 401 triggers exactly one refresh (shared by all calls that hit it) and one retry.
 // - Every failure, including "the network is down", becomes an ApiError.
-import { deviceLabel, newId } from './device.js';
-import { ApiError, networkError, toError } from './errors.js';
+// - Every request has a time limit (timeouts.js), so nothing waits forever.
+// - Signing up, in and out, and restoring on load, are in auth-flows.js.
+import { newId } from './device.js';
+import { ApiError, networkError, timeoutError, toError } from './errors.js';
 import { createSseParser } from './sse.js';
+import { signOutPending } from './sign-out-pending.js';
+import { idleDeadline, timeoutMs } from './timeouts.js';
 import { xhrPost } from './xhr.js';
 
 export { ApiError };
@@ -32,7 +36,8 @@ export function currentSession() {
 
 /**
  * listener(session|null, reason). Reasons: signed-in, restored, refreshed, me-updated,
- * signed-out, expired, revoked, deleted. Returns an unsubscribe function.
+ * signed-out, signed-out-pending (signed out here, the server not told yet), sign-out-finished
+ * (the server has now been told), expired, revoked, deleted. Returns an unsubscribe function.
  */
 export function onSessionChange(listener) {
   listeners.add(listener);
@@ -126,6 +131,10 @@ function withRefreshLock(fn) {
 }
 
 async function doRefresh() {
+  if (signOutPending()) { // another tab signed out offline: this cookie must not come back to life
+    signOutLocally('signed-out-pending');
+    throw new ApiError({ status: 401, title: 'Signed out', detail: 'You signed out.' });
+  }
   const gen = generation;
   const hadSession = Boolean(session);
   const res = await send('POST', '/auth/refresh', { body: { refreshTokenDelivery: 'cookie' } });
@@ -139,8 +148,14 @@ async function doRefresh() {
   throw err;
 }
 
-// ---- requests ---------------------------------------------------------------------
-async function send(method, path, { body, token, idempotencyKey, headers = {}, signal } = {}) {
+// ---- requests ----------------------------------------------------------------------
+/**
+ * One HTTP exchange. The whole answer is read within the request deadline (headers can arrive
+ * and the body then stall), so callers get a Response whose body is already here. `streaming`
+ * answers are handed over as soon as their headers arrive; stream() then watches the body.
+ */
+async function send(method, path, { body, token, idempotencyKey, headers = {}, signal, streaming = false,
+  limitMs = timeoutMs('requestMs') } = {}) {
   const requestId = newId();
   const all = { Accept: 'application/json, application/problem+json', 'X-Request-ID': requestId, ...headers };
   if (method === 'POST') all['Idempotency-Key'] = idempotencyKey || newId();
@@ -150,12 +165,20 @@ async function send(method, path, { body, token, idempotencyKey, headers = {}, s
     all['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  const deadline = idleDeadline(limitMs, signal);
   try {
-    return await fetch(BASE + path, { method, headers: all, body: payload, signal,
+    const res = await fetch(BASE + path, { method, headers: all, body: payload, signal: deadline.signal,
       credentials: 'same-origin', cache: 'no-store' });
+    if (streaming) return res;
+    const data = [204, 205, 304].includes(res.status) ? null : await res.blob();
+    return new Response(data, { status: res.status, statusText: res.statusText, headers: res.headers });
   } catch (err) {
+    if (deadline.timedOut) throw timeoutError(requestId);
     if (err.name === 'AbortError') throw err;
     throw networkError(requestId);
+  } finally {
+    deadline.stop(); // a stream keeps its link to `signal`, so leaving still closes it
+    if (!streaming) deadline.release();
   }
 }
 
@@ -178,27 +201,34 @@ async function withAuth(auth, attempt) {
 }
 
 /**
- * Generic request; options: { auth = true, headers, signal, withStatus = false }. Resolves to
+ * Generic request; options: { auth = true, headers, signal, withStatus = false, limitMs }. Resolves to
  * JSON or null, or with withStatus to { status, body } for APIs where 200 and 201 mean different
  * things (e.g. "already connected" vs "now connected").
  */
-export async function request(method, path, body, { auth = true, headers, signal, withStatus = false } = {}) {
+export async function request(method, path, body, { auth = true, headers, signal, withStatus = false, limitMs } = {}) {
   const idempotencyKey = method === 'POST' ? newId() : undefined; // same key on the retry
-  const res = await withAuth(auth, (token) => send(method, path, { body, token, idempotencyKey, headers, signal }));
+  const res = await withAuth(auth, (token) => send(method, path, { body, token, idempotencyKey, headers, signal, limitMs }));
   const data = await parse(res);
   return withStatus ? { status: res.status, body: data } : data;
 }
 
-/** POST raw bytes (e.g. a photo) with upload progress: onProgress(fraction 0..1). */
-function upload(path, blob, { onProgress, signal } = {}) {
-  const idempotencyKey = newId(); // the same on the retry after a refresh
+/**
+ * POST raw bytes (e.g. a photo) with upload progress: onProgress(fraction 0..1). It fails with a
+ * timeout ApiError when nothing moves for a while (timeouts.js) rather than waiting forever.
+ * Pass the same `idempotencyKey` to retry the same upload: a server that already stored it
+ * answers with the stored result instead of storing it twice.
+ */
+function upload(path, blob, { onProgress, signal, idempotencyKey = newId() } = {}) {
   return withAuth(true, (token) => {
     const requestId = newId();
     const headers = { 'Content-Type': 'application/octet-stream', Accept: 'application/json, application/problem+json',
       'Idempotency-Key': idempotencyKey, 'X-Request-ID': requestId };
     if (token) headers.Authorization = `Bearer ${token}`;
-    return xhrPost(BASE + path, blob, { headers, onProgress, signal })
-      .catch((err) => { throw err.name === 'AbortError' ? err : networkError(requestId); });
+    return xhrPost(BASE + path, blob, { headers, onProgress, signal, idleMs: timeoutMs('uploadIdleMs') })
+      .catch((err) => {
+        if (err.name === 'TimeoutError') throw timeoutError(requestId);
+        throw err.name === 'AbortError' ? err : networkError(requestId);
+      });
   }).then(parse);
 }
 
@@ -224,30 +254,40 @@ async function* stream(path, body, { signal } = {}) {
   const idempotencyKey = newId();
   // The API checks that a client can read its problem+json answers, so ask for both.
   const headers = { Accept: 'text/event-stream, application/json, application/problem+json' };
-  const res = await withAuth(true, (token) => send('POST', path, { body, token, idempotencyKey, headers, signal }));
-  if (!res.ok) throw await toError(res);
-  const requestId = res.headers.get('X-Request-ID');
-  if (!/^text\/event-stream/.test(res.headers.get('Content-Type') || '') || !res.body) {
-    throw new ApiError({ status: res.status, title: 'Unexpected answer', requestId,
-      detail: 'The server answered, but not with the stream this page expected. Try again.' });
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  const ready = [];
-  const parser = createSseParser((event) => ready.push(event));
+  // Until the headers arrive the request deadline applies; then the stream may idle this long.
+  const idle = idleDeadline(timeoutMs('streamIdleMs'), signal);
   try {
-    for (;;) {
-      let chunk;
-      try {
-        chunk = await reader.read();
-      } catch (err) {
-        throw err.name === 'AbortError' ? err : networkError(requestId);
+    const res = await withAuth(true, (token) => send('POST', path,
+      { body, token, idempotencyKey, headers, signal: idle.signal, streaming: true }));
+    if (!res.ok) throw await toError(res);
+    const requestId = res.headers.get('X-Request-ID');
+    if (!/^text\/event-stream/.test(res.headers.get('Content-Type') || '') || !res.body) {
+      throw new ApiError({ status: res.status, title: 'Unexpected answer', requestId,
+        detail: 'The server answered, but not with the stream this page expected. Try again.' });
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const ready = [];
+    const parser = createSseParser((event) => ready.push(event));
+    try {
+      for (;;) {
+        idle.touch();
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (err) {
+          if (idle.timedOut) throw timeoutError(requestId);
+          throw err.name === 'AbortError' ? err : networkError(requestId);
+        }
+        if (chunk.done) { parser.end(); break; }
+        parser.push(chunk.value);
+        while (ready.length) yield ready.shift();
       }
-      if (chunk.done) { parser.end(); break; }
-      parser.push(chunk.value);
-      while (ready.length) yield ready.shift();
+    } finally {
+      reader.cancel().catch(() => {}); // no-op after the end; closes the connection when left early
     }
   } finally {
-    reader.cancel().catch(() => {}); // no-op after the end; closes the connection when left early
+    idle.stop();
+    idle.release();
   }
 }
 
@@ -262,38 +302,5 @@ export const api = {
   upload,
 };
 
-// ---- auth flows -------------------------------------------------------------------
-/** Create an account; resolves to the session. fields: { email, username, displayName, password }. */
-export async function signUp(fields) {
-  const auth = await api.post('/auth/sign-up',
-    { ...fields, device: deviceLabel(), refreshTokenDelivery: 'cookie' }, { auth: false });
-  setSession(auth, 'signed-in');
-  return currentSession();
-}
-
-export async function signIn({ email, password }) {
-  const auth = await api.post('/auth/sign-in',
-    { email, password, device: deviceLabel(), refreshTokenDelivery: 'cookie' }, { auth: false });
-  setSession(auth, 'signed-in');
-  return currentSession();
-}
-
-/** Revoke the session on the server (which clears the cookie), then forget it here. */
-export async function signOut() {
-  if (!session) return;
-  try {
-    await endSession(() => api.post('/auth/sign-out'), 'signed-out');
-  } catch {
-    signOutLocally('signed-out'); // the person asked to leave: a dead network must not stop that
-  }
-}
-
-/** On page load: use the refresh cookie, if any. Resolves to the session or null. */
-export async function restoreSession() {
-  try {
-    return await refreshOnce();
-  } catch (err) {
-    if (err.status >= 400 && err.status < 500) return null; // no or dead cookie: signed out
-    throw err;
-  }
-}
+// ---- for auth-flows.js, which starts and ends sessions (pages import from there) ----------
+export { send as sendRequest, setSession as startSession, emit as emitSessionChange, refreshOnce, withRefreshLock };

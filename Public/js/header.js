@@ -1,7 +1,8 @@
 // The site header: brand, and when signed in the avatar, name, live dot and account nav.
 // It is built once per signed-in session and then updated in place, so a profile change
 // arriving over realtime never pulls keyboard focus out from under someone.
-import { currentSession, signOut } from './api.js';
+import { currentSession } from './api.js';
+import { signOut } from './auth-flows.js';
 import { h } from './dom.js';
 import { avatar } from './components.js';
 
@@ -11,7 +12,8 @@ const NAV = [
   ['/account', 'Account', 'nav-account'],
 ];
 
-export function createHeader(root) {
+/** mayLeave(): false when the page has unsaved work and the person chose to stay. */
+export function createHeader(root, { mayLeave = () => true } = {}) {
   let built = null; // { sessionId, who, name, avatarSlot, avatarUrl, dot, links }
   let live = 'idle';
 
@@ -27,9 +29,13 @@ export function createHeader(root) {
     const who = h('a', { class: 'who', href: '#/profile' }, avatarSlot, name, dot);
     const links = NAV.map(([href, label, testid]) => h('a', { href: `#${href}`, dataset: { testid, route: href } }, label));
     const signOutButton = h('button', { type: 'button', class: 'linklike', dataset: { testid: 'nav-signout' } }, 'Sign out');
-    signOutButton.addEventListener('click', () => {
+    signOutButton.addEventListener('click', async () => {
+      if (!mayLeave()) return;
       signOutButton.disabled = true;
-      signOut(); // the shell's session listener then shows the signed-out home
+      signOutButton.textContent = 'Signing out…';
+      // The shell's session listener then shows the signed-out home, and says so plainly if
+      // the server could not be told yet.
+      await signOut();
     });
     root.replaceChildren(
       h('div', { class: 'bar' }, brand(), who),

@@ -1,6 +1,7 @@
 // The Kindred web shell: restores the session, draws the header, routes between pages
 // and turns session changes (sign-out, revocation, deletion) into the right screen + message.
-import { currentSession, onSessionChange, restoreSession } from './api.js';
+import { currentSession, onSessionChange } from './api.js';
+import { restoreSession, signOutPending } from './auth-flows.js';
 import { connectRealtime, onStatus } from './realtime.js';
 import { matchRoute, navigate, startRouter } from './router.js';
 import { h } from './dom.js';
@@ -31,18 +32,54 @@ const NOT_FOUND = {
 };
 
 const main = document.getElementById('app');
-const header = createHeader(document.getElementById('site-header'));
+const header = createHeader(document.getElementById('site-header'), { mayLeave: () => mayLeave() });
 let cleanup = null;
 let pending = null; // one-shot message for the next page, e.g. "Your account was deleted."
 let firstRender = true;
 let path = '/';
+let shown = '/'; // the route (with its query) on screen, to go back to when leaving is cancelled
+let leaveGuard = null; // set by a page with unsaved work: ({ unloading }) => message or null
+let forced = false; // the next navigation comes from a session change and can't be refused
 
 /** Queue a message shown under the next page's heading. kind: info | success | warning. */
-function flash(message, kind = 'info') {
-  pending = { message, kind };
+function flash(message, kind = 'info', testid = 'flash') {
+  pending = { message, kind, testid };
 }
 
+/** Session changes move to another page whether or not the current one has unsaved work. */
+function forceNavigate(target) {
+  forced = true;
+  navigate(target);
+}
+
+/** Send a route the person may not see elsewhere; they already agreed to leave the last page. */
+function redirect(target) {
+  forced = true;
+  navigate(target, { replace: true });
+}
+
+/** Would the current page lose work? Then ask; false means stay. */
+function mayLeave() {
+  const message = leaveGuard?.({ unloading: false });
+  return !message || window.confirm(message);
+}
+
+// Closing the tab or reloading with unsaved work: the browser asks with its own words.
+window.addEventListener('beforeunload', (event) => {
+  if (!leaveGuard?.({ unloading: true })) return;
+  event.preventDefault();
+  event.returnValue = ''; // older browsers need this to ask at all
+});
+
 function renderPage(route) {
+  const full = route.query.toString() ? `${route.path}?${route.query}` : route.path;
+  const wasForced = forced;
+  forced = false;
+  if (!wasForced && !firstRender && full !== shown && !mayLeave()) {
+    // The hash already changed: put it back without a new history entry or a re-render.
+    history.replaceState(null, '', `#${shown}`);
+    return;
+  }
   const match = matchRoute(ROUTES, route.path);
   const def = match?.def || NOT_FOUND;
   const session = currentSession();
@@ -50,21 +87,24 @@ function renderPage(route) {
     flash('Please sign in to continue.');
     const query = route.query.toString();
     const next = query ? `${route.path}?${query}` : route.path; // e.g. which two to compare
-    return navigate(`/sign-in?next=${encodeURIComponent(next)}`, { replace: true });
+    return redirect(`/sign-in?next=${encodeURIComponent(next)}`);
   }
-  if (def.guest && session) return navigate('/', { replace: true });
+  if (def.guest && session) return redirect('/');
 
   cleanup?.();
   cleanup = null;
+  leaveGuard = null;
   path = route.path;
+  shown = full;
   main.replaceChildren();
   document.title = def.title === 'Home' ? 'Kindred' : `${def.title} · Kindred`;
-  cleanup = def.render(main, { session, navigate, flash, query: route.query, params: match?.params || {} }) || null;
+  const guardLeave = (guard) => { leaveGuard = guard; };
+  cleanup = def.render(main, { session, navigate, flash, guardLeave, query: route.query, params: match?.params || {} }) || null;
 
   if (pending) {
-    const { message, kind } = pending;
+    const { message, kind, testid } = pending;
     pending = null;
-    const note = h('p', { class: `notice notice-${kind}`, role: 'status', dataset: { testid: 'flash' } }, message);
+    const note = h('p', { class: `notice notice-${kind}`, role: 'status', dataset: { testid } }, message);
     const h1 = main.querySelector('h1');
     if (h1) h1.after(note); else main.prepend(note);
   }
@@ -79,21 +119,37 @@ function renderHeader() {
   header.render(path);
 }
 
+// A sign-out the server couldn't hear yet (auth-flows.js), said plainly, and then its end.
+const PENDING_SIGN_OUT = 'You’re signed out on this device, but Kindred couldn’t be reached to end the session '
+  + 'on its server. It will end it as soon as Kindred can be reached, and this browser won’t sign back in by itself.';
+const FINISHED_SIGN_OUT = 'Your sign-out is complete: Kindred has ended that session.';
+
 // Session changes that didn't come from a page's own navigation decide the next screen.
 onSessionChange((session, reason) => {
   if (firstRender) return; // still booting
   if (reason === 'signed-out') {
     flash('You’re signed out.');
-    navigate('/');
+    forceNavigate('/');
+  } else if (reason === 'signed-out-pending') {
+    flash(PENDING_SIGN_OUT, 'warning', 'signout-pending');
+    forceNavigate('/');
+  } else if (reason === 'sign-out-finished') {
+    // Say so where the warning is, without moving anyone off the page they are on.
+    const note = main.querySelector('[data-testid="signout-pending"]');
+    if (note) {
+      note.textContent = FINISHED_SIGN_OUT;
+      note.className = 'notice notice-success';
+      note.dataset.testid = 'signout-finished';
+    }
   } else if (reason === 'revoked') {
     flash('You were signed out because this session was revoked.', 'warning');
-    navigate('/sign-in');
+    forceNavigate('/sign-in');
   } else if (reason === 'expired') {
     flash('Your session has ended. Please sign in again.', 'warning');
-    navigate(`/sign-in?next=${encodeURIComponent(path)}`);
+    forceNavigate(`/sign-in?next=${encodeURIComponent(path)}`);
   } else if (reason === 'deleted') {
     flash('Your account was deleted.', 'success');
-    navigate('/');
+    forceNavigate('/');
   } else {
     renderHeader(); // signed-in pages navigate themselves; refreshed / me-updated just redraw
   }
@@ -112,11 +168,14 @@ async function boot() {
   // so the router (and any sign-in detour) only ever sees "#/innovation-engine/connect".
   captureConnectLink();
   connectRealtime(); // connects now if the cookie restores a session, and after any sign-in
+  const wasPending = signOutPending();
   try {
     await restoreSession();
   } catch (err) {
     flash(err.detail || 'Kindred could not be reached.', 'warning');
   }
+  if (wasPending && signOutPending()) flash(PENDING_SIGN_OUT, 'warning', 'signout-pending');
+  else if (wasPending) flash(FINISHED_SIGN_OUT, 'success', 'signout-finished');
   startRouter(renderPage);
 }
 

@@ -13,12 +13,13 @@ from selenium.webdriver.chrome.service import Service
 from kindred_ui import UI, Api, delete_account, unique_account
 
 # Console errors we expect and accept: the favicon, and API answers the tests provoke on purpose
-# (401 while signed out, 4xx validation / bad credentials, API calls made while a test has put the
-# browser offline). Chrome logs those fetches as SEVERE "Failed to load resource"; JavaScript
-# errors, CSP violations and 5xx still fail the test.
+# (401 while signed out, 4xx validation / bad credentials, 404 for a connect code that was
+# replaced, API calls made while a test has put the browser offline). Chrome logs those fetches
+# as SEVERE "Failed to load resource"; JavaScript errors, CSP violations and 5xx still fail the
+# test.
 ALLOWED_CONSOLE = [
     re.compile(r"favicon\.(ico|svg).*status of 404"),
-    re.compile(r"/api/v1/\S* - Failed to load resource: the server responded with a status of (400|401|403|409|422|429)\b"),
+    re.compile(r"/api/v1/\S* - Failed to load resource: the server responded with a status of (400|401|403|404|409|422|429)\b"),
     re.compile(r"/api/v1/\S* - Failed to load resource: net::ERR_INTERNET_DISCONNECTED"),
 ]
 
@@ -32,19 +33,26 @@ def base_url():
     return url.rstrip("/")
 
 
-def _new_driver():
+# A small touch phone (iPhone SE size) through Chromium's mobile emulation: touches are real
+# touch events, and the page lays out at 375 x 667 CSS px.
+PHONE = {"deviceMetrics": {"width": 375, "height": 667, "pixelRatio": 2.0, "touch": True, "mobile": True}}
+
+
+def _new_driver(mobile=None):
     options = webdriver.ChromeOptions()
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=430,932"):
         options.add_argument(arg)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", mobile)
     options.binary_location = os.environ.get("CHROME_BIN", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     return webdriver.Chrome(service=service, options=options)
 
 
-def _run_driver():
+def _run_driver(mobile=None):
     """A browser for one test; fails the test on unexpected console errors."""
-    drv = _new_driver()
+    drv = _new_driver(mobile)
     try:
         yield drv
         entries = drv.get_log("browser")
@@ -68,6 +76,12 @@ def driver_b():
 
 
 @pytest.fixture
+def phone_driver():
+    """A browser emulating a 375 x 667 touch phone (see PHONE)."""
+    yield from _run_driver(PHONE)
+
+
+@pytest.fixture
 def ui(driver, base_url):
     return UI(driver, base_url)
 
@@ -75,6 +89,11 @@ def ui(driver, base_url):
 @pytest.fixture
 def ui_b(driver_b, base_url):
     return UI(driver_b, base_url)
+
+
+@pytest.fixture
+def phone_ui(phone_driver, base_url):
+    return UI(phone_driver, base_url)
 
 
 @pytest.fixture

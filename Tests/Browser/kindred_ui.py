@@ -1,5 +1,6 @@
 """Helpers for the Kindred browser tests: data-testid lookups, an API client for arranging
-data, unique accounts and a hand-made PNG."""
+data, unique accounts, a hand-made PNG, real-sized JPEGs, and the network switches (offline,
+slow, stalled) that Chromium's DevTools protocol offers."""
 import json
 import struct
 import urllib.error
@@ -74,6 +75,32 @@ class UI:
         """Types keys into whatever has focus, as a person at a keyboard would."""
         ActionChains(self.driver).send_keys(*keys).perform()
 
+    def set_timeouts(self, **limits):
+        """Shortens the web client's time limits (Public/js/timeouts.js) for this browser, e.g.
+        set_timeouts(uploadIdleMs=3000). Needs a page of the site open; applies from the next load."""
+        for name, ms in limits.items():
+            self.driver.execute_script("localStorage.setItem(arguments[0], String(arguments[1]))",
+                                       f"kindred.timeout.{name}", ms)
+
+    def network(self, offline=False, upload_bytes_per_second=-1, latency_ms=0):
+        """Chromium's network emulation for this tab: offline, or uploads throttled (-1: no limit).
+        Requests already under way fail when going offline, as on a phone that loses signal."""
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": latency_ms, "downloadThroughput": -1,
+            "uploadThroughput": upload_bytes_per_second})
+
+    def online(self):
+        self.network(offline=False)
+
+    def stall_requests(self, url_pattern):
+        """Holds every request matching url_pattern (e.g. "*/api/v1/media") unanswered, as a server
+        or network that has stopped responding would, until release_requests()."""
+        self.driver.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": url_pattern, "requestStage": "Request"}]})
+
+    def release_requests(self):
+        self.driver.execute_cdp_cmd("Fetch.disable", {})
+
     def drag(self, element, dx, dy, steps=10, step_ms=60):
         """Press on the element's centre, move by (dx, dy) in `steps` moves of `step_ms` each, release.
         Chromium turns these into pointerdown / pointermove / pointerup, as for a finger or mouse."""
@@ -103,7 +130,20 @@ class Api:
         status, raw = self._send(method, path, body, "text/event-stream, application/problem+json")
         return status, raw.decode()
 
-    def _send(self, method, path, body, accept):
+    def upload(self, path, data):
+        """POSTs raw bytes (a photo for POST /media); returns (status, JSON body)."""
+        status, raw = self._send("POST", path, data, "application/json", content_type="application/octet-stream")
+        return status, (json.loads(raw) if raw else None)
+
+    def set_avatar(self, photo_bytes):
+        """Uploads a photo and makes it this account's avatar; returns the updated account."""
+        status, media = self.upload("/media", photo_bytes)
+        assert status == 201, media
+        status, me = self.call("PATCH", "/me", {"avatarId": media["id"]})
+        assert status == 200, me
+        return me
+
+    def _send(self, method, path, body, accept, content_type="application/json"):
         headers = {"X-Request-ID": str(uuid.uuid4()), "Accept": accept}
         if method == "POST":
             headers["Idempotency-Key"] = str(uuid.uuid4())
@@ -111,8 +151,8 @@ class Api:
             headers["Authorization"] = f"Bearer {self.token}"
         data = None
         if body is not None:
-            headers["Content-Type"] = "application/json"
-            data = json.dumps(body).encode()
+            headers["Content-Type"] = content_type
+            data = body if isinstance(body, bytes) else json.dumps(body).encode()
         req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=WAIT_SECONDS) as res:
@@ -126,6 +166,21 @@ class Api:
         assert status == 200, body
         self.token = body["accessToken"]
         return body
+
+
+def create_account(base_url, **fields):
+    """An account made through the API (one 'Browser test setup' session), with `api` signed in
+    as it and its `sessionId`. Delete it again with delete_account."""
+    acct = {**unique_account(), **fields}
+    api = Api(base_url)
+    status, body = api.call("POST", "/auth/sign-up", {**{k: acct[k] for k in ("email", "username", "displayName", "password")},
+                                                       "device": "Browser test setup", "refreshTokenDelivery": "body"})
+    assert status == 201, body
+    api.token = body["accessToken"]
+    acct["api"] = api
+    acct["sessionId"] = body["sessionId"]
+    acct["id"] = body["me"]["id"]
+    return acct
 
 
 def delete_account(base_url, acct):
@@ -144,6 +199,15 @@ def unique_account():
             "displayName": "Web Tester", "password": "correct-horse-9"}
 
 
+
+
+def make_jpeg(path, width, height, quality=85):
+    """A JPEG of random noise, which barely compresses: 3000 x 2000 is about 4 MB, like a phone
+    photo, and 720 x 540 about 300 KB. Real sizes are what exposed uploads that never finished."""
+    from PIL import Image  # only the upload tests need Pillow
+    noise = Image.merge("RGB", [Image.effect_noise((width, height), 60) for _ in range(3)])
+    noise.save(path, "JPEG", quality=quality)
+    return str(path)
 
 
 def make_png(path, width=16, height=16, rgb=(194, 65, 12)):

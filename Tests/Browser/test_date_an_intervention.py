@@ -280,6 +280,11 @@ def test_chat_streams_a_reply_that_is_saved(ui, driver, account):
     shown = chat_messages(ui)
     assert shown == [("user", "Hello! How do you work?"), ("assistant", saved["messages"][1]["text"])]
     assert watched["lengths"][-1] == len(saved["messages"][1]["text"])
+    # Offline is said by a badge beside the reply, never inside the character's words.
+    reply = saved_reply(driver)[0]
+    assert reply.get_attribute("data-offline") == "true"
+    assert reply.find_element(By.CSS_SELECTOR, '[data-testid="dai-msg-offline"]').is_displayed()
+    assert "(Offline mode" not in reply.find_element(By.CSS_SELECTOR, ".dai-msg-text").text
 
     # Shift+Enter is a new line, not a send.
     ui.find("dai-chat-input").send_keys("line one", Keys.SHIFT, Keys.ENTER, Keys.SHIFT, "line two")
@@ -325,6 +330,61 @@ def test_chat_message_that_failed_to_send_is_resent_once(ui, driver, account):
     assert len(messages) == 2
 
 
+def test_chat_sends_a_2000_character_message(ui, driver, account):
+    """The contract's longest message, typed into the real composer, is saved whole and answered
+    (it once hung the server: its body came in several reads, with an Idempotency-Key)."""
+    api = account["api"]
+    match = like_via_api(api)
+    open_app(ui, account, f"{P}/chat/{match['id']}")
+    ui.wait.until(lambda d: ui.find("dai-chat-input").is_enabled())
+    text = ("What are your risks, who pays, and how sure is the science? " * 40)[:1999] + "?"
+    ui.fill("dai-chat-input", text)
+    assert ui.find("dai-chat-input").get_attribute("value") == text  # maxlength lets all of it in
+    assert driver.find_element(By.ID, "dai-chat-counter").text == "2000 of 2000 characters"
+    ui.press_keys(Keys.ENTER)
+
+    ui.wait.until(saved_reply)
+    assert not ui.find("dai-chat-error").text
+    messages = get(api, f"{P}/chats/{match['id']}")["messages"]
+    assert [(m["role"], len(m["text"])) for m in messages][:1] == [("user", 2000)]
+    assert messages[0]["text"] == text and len(messages) == 2
+
+
+def test_chat_send_that_stalls_offers_retry_and_cancel(ui, driver, account):
+    """A send whose request never gets an answer ends in an error with Retry and Cancel, not in
+    "Sending…" forever; Cancel gives the text back to the composer."""
+    api = account["api"]
+    match = like_via_api(api)
+    open_app(ui, account, f"{P}/chat/{match['id']}")
+    ui.wait.until(lambda d: ui.find("dai-chat-input").is_enabled())
+    # A short limit for this tab (timeouts.js reads it per request; until a stream's headers arrive
+    # the request limit applies), and a request that hangs: the browser holds every message POST.
+    driver.execute_script("localStorage.setItem('kindred.timeout.requestMs', '2000');")
+    driver.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*/chats/*/messages", "requestStage": "Request"}]})
+    try:
+        ui.fill("dai-chat-input", "Are you still there?")
+        ui.press_keys(Keys.ENTER)
+        ui.wait.until(lambda d: ui.find("dai-chat-error").is_displayed() and ui.find("dai-chat-error").text)
+        assert ui.visible("dai-retry").is_enabled() and ui.visible("dai-cancel").is_enabled()
+        mine = ui.all("dai-chat-message")[-1]
+        assert "Sending" not in mine.text and not ui.all("dai-typing")
+
+        press(ui, "dai-cancel")
+        ui.wait.until(lambda d: not ui.all("dai-chat-message"))
+        assert not ui.find("dai-failure").is_displayed()
+        assert ui.find("dai-chat-input").get_attribute("value") == "Are you still there?"  # nothing typed is lost
+    finally:
+        driver.execute_cdp_cmd("Fetch.disable", {})
+        driver.execute_script("localStorage.removeItem('kindred.timeout.requestMs');")
+
+    # The connection is back: the same text goes out and is answered, saved once.
+    ui.press_keys(Keys.ENTER)
+    ui.wait.until(saved_reply)
+    messages = get(api, f"{P}/chats/{match['id']}")["messages"]
+    assert [(m["role"], m["text"]) for m in messages][:1] == [("user", "Are you still there?")]
+    assert len(messages) == 2
+
+
 def test_chat_rate_limit_shows_retry_after(ui, driver, account):
     """429 is a problem+json answer before any stream: its detail and Retry-After show inline."""
     api = account["api"]
@@ -341,7 +401,7 @@ def test_chat_rate_limit_shows_retry_after(ui, driver, account):
     ui.fill("dai-chat-input", "One more?")
     press(ui, "dai-chat-send")
     error = ui.wait.until(lambda d: ui.find("dai-chat-error").text)
-    assert "seconds" in error
+    assert "try again" in error.lower() or "minute" in error, error
     retry = ui.visible("dai-retry")
     assert not retry.is_enabled() and "Retry in" in retry.text  # counting down to Retry-After
     assert chat_messages(ui)[-1] == ("user", "One more?")
@@ -362,7 +422,7 @@ def test_category_filter_shows_only_that_category(ui, driver, account):
     Select(filter_select).select_by_value(category["id"])
 
     # The count and the stack are drawn together, once the filtered deck has arrived.
-    ui.text_is("dai-remaining", f"{category['count']} cards left in {category['name']}")
+    ui.text_is("dai-remaining", f"{category['count']} cards left")  # the select beside it names the category
     ids = [c.get_attribute("data-id") for c in ui.all("dai-card") + ui.all("dai-card-next")]
     assert len(ids) == 3 and set(ids) <= in_category, ids
     assert ids[0] == get(api, f"{P}/deck?limit=1&category={category['id']}")["cards"][0]["id"]
@@ -397,6 +457,9 @@ def test_empty_deck_resets(ui, driver, account):
     ui.visible("dai-empty")
     assert not ui.all("dai-card")
     assert not ui.find("dai-like").is_enabled()
+    press(ui, "dai-reset")
+    driver.switch_to.alert.dismiss()  # asked first: cancelling keeps every swipe
+    assert get(api, f"{P}/stats")["swiped"] == len([i for i in catalogue["interventions"] if i["category"] == category["id"]])
     press(ui, "dai-reset")
     driver.switch_to.alert.accept()
     ui.visible("dai-card")
@@ -433,6 +496,10 @@ def test_stats_and_compare(ui, driver, account):
     ui.visible("dai-stats")
     ui.text_is("dai-stat-swiped", "3")
     ui.text_is("dai-stat-like-percentage", f"{stats['likePercentage']}%")
+    # The rate says what it counts, so it can't read as a contradiction of "Likes 1".
+    ui.text_is("dai-stat-like-rate", f"{stats['likePercentage']}% — you liked 2 of the 3 cards you swiped, super-likes included")
+    assert [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, ".dai-totals dt")][:5] == [
+        "SWIPED", "LIKES", "SUPER-LIKES", "PASSES", "LIKE RATE"]
     ui.text_is("dai-stat-likes", "1")
     ui.text_is("dai-stat-superlikes", "1")
     ui.text_is("dai-stat-passes", "1")
@@ -448,11 +515,15 @@ def test_stats_and_compare(ui, driver, account):
     ui.visible("dai-compare")
     Select(ui.visible("dai-compare-b")).select_by_value(other["id"])
     ui.wait.until(lambda d: [n.get_attribute("data-id") for n in ui.all("dai-compare-name")] == [liked["id"], other["id"]])
-    trl = ui.find("dai-compare-trl").find_elements(By.TAG_NAME, "td")
+    trl = ui.find("dai-compare-trl").find_elements(By.CSS_SELECTOR, '[data-testid="dai-compare-value"]')
     assert [f"TRL {liked['techReadiness']}/9" in trl[0].text, f"TRL {other['techReadiness']}/9" in trl[1].text] == [True, True]
     higher = [td.get_attribute("data-better") == "true" for td in trl]
     assert higher == [liked["techReadiness"] > other["techReadiness"], other["techReadiness"] > liked["techReadiness"]]
     assert f"b={other['id']}" in driver.current_url
+
+    # Matches' summary names the rate the same way.
+    ui.open(f"{P}/matches")
+    ui.text_is("dai-summary-like-percentage", f"{stats['likePercentage']}%\nlike rate")
 
 
 def test_event_stream_parser(ui, base_url):

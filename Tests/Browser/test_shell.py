@@ -4,7 +4,7 @@ import uuid
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from kindred_ui import make_png, unique_account
+from kindred_ui import make_jpeg, unique_account
 
 APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
 LIVE_APPS = {"innovation-engine": "#/innovation-engine",  # app id -> where its tile links
@@ -28,11 +28,11 @@ def test_full_journey(ui, driver, tmp_path):
     ui.text_is("header-name", acct["displayName"])
     ui.find("home-tiles")
 
-    # Profile: new name and bio, and an avatar upload with progress.
+    # Profile: new name and bio, and a photo of a real size (about 300 KB) uploaded with progress.
     ui.click("nav-profile")
     ui.fill("profile-displayname", "Renamed Tester")
     ui.fill("profile-bio", "Hello from Selenium")
-    ui.find("avatar-input").send_keys(make_png(tmp_path / "avatar.png"))
+    ui.find("avatar-input").send_keys(make_jpeg(tmp_path / "avatar.jpg", 720, 540, quality=92))
     ui.wait.until(lambda d: ui.find("avatar-progress").get_attribute("data-state") == "done")
     progress = ui.find("avatar-progress")
     assert progress.get_attribute("value") == progress.get_attribute("max")

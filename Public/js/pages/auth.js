@@ -2,7 +2,7 @@
 // field errors land next to the fields); we only pre-check the limits the API documents so
 // people get instant feedback without a round trip.
 import { h } from '../dom.js';
-import { signIn, signUp } from '../api.js';
+import { signIn, signUp } from '../auth-flows.js';
 import { clearErrors, field, formAlert, passwordField, setPending, showApiError } from '../forms.js';
 
 /** Only same-app paths, so a crafted ?next= can't send people elsewhere. */
@@ -15,6 +15,23 @@ function nextPath(query) {
 function withNext(route, query) {
   const next = nextPath(query);
   return next === '/' ? route : `${route}?next=${encodeURIComponent(next)}`;
+}
+
+// The email a sign-up found taken, for the sign-in form it leads to. Kept in memory, not in the
+// URL, so an address never lands in history or logs.
+let prefillEmail = '';
+
+/**
+ * The server's "email taken" answer ends with "Sign in instead."; make those words a link to
+ * the sign-in form with the email filled in, in the field error and in the form alert.
+ */
+function offerSignIn(el, email, href, testid) {
+  const words = 'Sign in instead';
+  const text = el.textContent;
+  const link = h('a', { href, dataset: { testid }, onclick: () => { prefillEmail = email; } }, words);
+  const i = text.indexOf(words);
+  if (i < 0) el.append(' ', link, '.');
+  else el.replaceChildren(text.slice(0, i), link, text.slice(i + words.length));
 }
 
 export function renderSignUp(root, { navigate, flash, query }) {
@@ -62,6 +79,11 @@ export function renderSignUp(root, { navigate, flash, query }) {
     } catch (err) {
       setPending(form, submit, false);
       showApiError(err, fields, alert);
+      if (err.status === 409 && err.fieldErrors?.email) {
+        const href = withNext('#/sign-in', query);
+        offerSignIn(fields.email.error, values.email, href, 'signup-signin-instead-field');
+        if (alert.el.textContent) offerSignIn(alert.el, values.email, href, 'signup-signin-instead');
+      }
     }
   });
 
@@ -86,6 +108,13 @@ export function renderSignIn(root, { navigate, query }) {
     'Sign in');
   const form = h('form', { class: 'card form', novalidate: true, 'aria-labelledby': 'signin-title' },
     alert.el, Object.values(fields).map((f) => f.wrap), submit);
+
+  if (prefillEmail) {
+    // Coming from a sign-up whose email was taken: the password is all that's left to type.
+    fields.email.input.value = prefillEmail;
+    prefillEmail = '';
+    queueMicrotask(() => fields.password.input.focus()); // after the shell focuses the heading
+  }
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

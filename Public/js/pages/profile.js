@@ -1,99 +1,16 @@
-// Profile: photo (upload with progress, remove) and the public fields (name, username, bio).
-// A new photo applies at once (upload, then PATCH /me {avatarId}); the text fields on Save.
+// Profile: photo (profile-photo.js) and the public fields (name, username, bio).
+// A new photo applies at once (upload, then PATCH /me {avatarId}); the text fields on Save,
+// and leaving with unsaved text (in the app or by closing the tab) asks first.
 import { h } from '../dom.js';
 import { api, currentSession, onSessionChange, updateMe } from '../api.js';
-import { avatar } from '../components.js';
 import { clearErrors, field, formAlert, setPending, showApiError, statusLine } from '../forms.js';
+import { createPhotoSection } from './profile-photo.js';
 
-const MAX_BYTES = 15 * 1024 * 1024; // the API's documented upload limit
 const BIO_MAX = 500;
 
-export function render(root) {
+export function render(root, { guardLeave }) {
   let profile = currentSession().me.profile;
-  let busy = false; // an avatar upload or removal is running
-
-  // ---- photo ----
-  const preview = h('div', { class: 'avatar-preview' });
-  const fileInput = h('input', {
-    type: 'file', id: 'avatar-input', class: 'sr-only', accept: 'image/jpeg,image/png,image/webp,image/heic',
-    dataset: { testid: 'avatar-input' },
-  });
-  const chooseLabel = h('label', { for: 'avatar-input', class: 'btn' }, 'Choose a photo');
-  const removeButton = h('button', { type: 'button', class: 'btn btn-quiet', dataset: { testid: 'avatar-remove' } },
-    'Remove photo');
-  const progressLabel = h('span', { id: 'avatar-progress-label', class: 'progress-label' });
-  const progress = h('progress', {
-    max: '100', value: '0', 'aria-labelledby': 'avatar-progress-label', dataset: { testid: 'avatar-progress', state: 'idle' },
-  });
-  const progressWrap = h('div', { class: 'progress-wrap', hidden: true }, progressLabel, progress);
-  const photoStatus = statusLine('avatar-status');
-  const photoAlert = formAlert('avatar-error');
-
-  function showPreview(src) {
-    // src: a local blob: preview while uploading, or null for the saved photo.
-    const img = src ? h('img', { class: 'avatar avatar-lg', src, alt: '' }) : avatar(profile, { size: 'lg', testid: 'avatar-img' });
-    if (img.tagName === 'IMG') img.alt = 'Your profile photo';
-    preview.replaceChildren(img);
-    removeButton.hidden = !profile.avatar;
-  }
-
-  function setProgress(state, fraction, label) {
-    progressWrap.hidden = state === 'idle';
-    progress.dataset.state = state;
-    progress.value = Math.round(fraction * 100);
-    progressLabel.textContent = label;
-  }
-
-  fileInput.addEventListener('change', async () => {
-    const file = fileInput.files[0];
-    fileInput.value = ''; // choosing the same file again should upload again
-    if (!file || busy) return;
-    photoAlert.clear();
-    photoStatus.clear();
-    if (file.size > MAX_BYTES) {
-      photoAlert.show('That photo is larger than 15 MB. Please choose a smaller one.');
-      return;
-    }
-    busy = true;
-    const local = URL.createObjectURL(file);
-    showPreview(local);
-    setProgress('uploading', 0, 'Uploading photo… 0%');
-    try {
-      const media = await api.upload('/media', file, {
-        onProgress: (f) => setProgress('uploading', f, `Uploading photo… ${Math.round(f * 100)}%`),
-      });
-      setProgress('saving', 1, 'Saving…');
-      const me = await api.patch('/me', { avatarId: media.id });
-      applyMe(me);
-      setProgress('done', 1, 'Upload complete');
-      photoStatus.show('Photo updated.');
-    } catch (err) {
-      setProgress('error', 0, 'Upload failed');
-      photoAlert.show(err.detail || err.message);
-      showPreview(null);
-    } finally {
-      URL.revokeObjectURL(local);
-      busy = false;
-    }
-  });
-
-  removeButton.addEventListener('click', async () => {
-    if (busy) return;
-    busy = true;
-    removeButton.disabled = true;
-    photoAlert.clear();
-    try {
-      applyMe(await api.patch('/me', { removeAvatar: true }));
-      setProgress('idle', 0, '');
-      photoStatus.show('Photo removed.');
-      fileInput.focus(); // the remove button just disappeared; keep keyboard focus nearby
-    } catch (err) {
-      photoAlert.show(err.detail || err.message);
-    } finally {
-      removeButton.disabled = false;
-      busy = false;
-    }
-  });
+  const photo = createPhotoSection({ profile: () => profile, applyMe: (me) => applyMe(me) });
 
   // ---- details ----
   const fields = {
@@ -132,7 +49,7 @@ export function render(root) {
     profile = me.profile;
     if (fromServer) updateMe(me);
     if (!dirty) fillFields();
-    if (!busy || fromServer) showPreview(null); // keep the local preview while uploading
+    photo.showSaved(); // keeps the local preview while a new photo is uploading
   }
 
   form.addEventListener('submit', async (event) => {
@@ -160,18 +77,17 @@ export function render(root) {
     }
   });
 
-  root.append(
-    h('h1', { tabindex: '-1' }, 'Profile'),
-    h('section', { class: 'card', 'aria-labelledby': 'photo-title' },
-      h('h2', { id: 'photo-title' }, 'Photo'),
-      h('div', { class: 'photo-row' }, preview,
-        h('div', { class: 'photo-actions' }, fileInput, chooseLabel, removeButton,
-          h('p', { class: 'hint' }, 'JPEG, PNG, HEIC or WebP, up to 15 MB.'))),
-      progressWrap, photoAlert.el, photoStatus.el),
-    form,
-  );
+  root.append(h('h1', { tabindex: '-1' }, 'Profile'), photo.el, form);
   fillFields();
-  showPreview(null);
+  photo.showSaved();
+
+  // In-app navigation asks only about unsaved text (a running upload carries on without the
+  // page); closing the tab would also lose a photo on its way.
+  guardLeave(({ unloading }) => {
+    if (isDirty()) return 'You have unsaved changes to your profile. Leave without saving them?';
+    if (unloading && photo.uploading()) return 'Your new photo is still uploading. Leave anyway?';
+    return null;
+  });
 
   // Another device (via realtime) or another page changed the profile: show it.
   const off = onSessionChange((session, reason) => {
@@ -180,6 +96,6 @@ export function render(root) {
     }
   });
   // Fetch once on arrival so the photo gets a freshly signed URL.
-  api.get('/me').then((me) => { if (!isDirty() && !busy) applyMe(me); }, () => {});
+  api.get('/me').then((me) => { if (!isDirty() && !photo.busy()) applyMe(me); }, () => {});
   return off;
 }

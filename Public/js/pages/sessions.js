@@ -1,4 +1,5 @@
-// Sessions: every device signed in to this account, with a way to revoke each one.
+// Sessions: every device signed in to this account (this one first and marked), with a way to
+// revoke each one or every other one at once.
 import { h, timeEl } from '../dom.js';
 import { api, endSession } from '../api.js';
 import { onEvent } from '../realtime.js';
@@ -9,20 +10,48 @@ export function render(root) {
     h('li', { class: 'muted' }, 'Loading sessions…'));
   const alert = formAlert();
   const status = statusLine('sessions-status');
+  const revokeOthers = h('button', { type: 'button', class: 'btn', hidden: true, dataset: { testid: 'sessions-revoke-others' } },
+    'Sign out all other devices');
   let alive = true;
 
   async function load() {
     try {
       const { sessions } = await api.get('/me/sessions');
       if (!alive) return;
-      list.replaceChildren(...sessions.map(row));
+      const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current)); // this device first
+      list.replaceChildren(...ordered.map(row));
       if (!sessions.length) list.append(h('li', { class: 'muted' }, 'No active sessions.'));
+      showRevokeOthers();
     } catch (err) {
       if (alive) alert.show(err.detail || err.message);
     } finally {
       list.setAttribute('aria-busy', 'false');
     }
   }
+
+  function showRevokeOthers() {
+    revokeOthers.hidden = ![...list.children].some((li) => li.dataset.current === 'false');
+  }
+
+  revokeOthers.addEventListener('click', async () => {
+    const others = [...list.children].filter((li) => li.dataset.current === 'false').length;
+    const what = others === 1 ? 'the other device' : `all ${others} other devices`;
+    if (!window.confirm(`Sign out ${what}? They will need your password to sign in again. This device stays signed in.`)) return;
+    revokeOthers.disabled = true;
+    alert.clear();
+    status.clear();
+    try {
+      const { revoked } = await api.post('/me/sessions/revoke-others');
+      if (!alive) return;
+      status.show(revoked === 1 ? 'Signed out 1 other device.' : `Signed out ${revoked} other devices.`);
+      await load();
+      list.querySelector('button')?.focus(); // the button is gone now; keep keyboard focus nearby
+    } catch (err) {
+      if (alive) alert.show(err.detail || err.message);
+    } finally {
+      revokeOthers.disabled = false;
+    }
+  });
 
   function row(s) {
     const revoke = h('button', {
@@ -62,13 +91,14 @@ export function render(root) {
     const hadFocus = li.contains(document.activeElement);
     const next = li.nextElementSibling || li.previousElementSibling;
     li.remove();
+    showRevokeOthers();
     if (hadFocus || document.activeElement === document.body) next?.querySelector('button')?.focus();
   }
 
   root.append(
     h('h1', { tabindex: '-1' }, 'Sessions'),
     h('p', { class: 'lead' }, 'Devices signed in to your account. Revoke any you don’t recognise.'),
-    alert.el, status.el, list,
+    alert.el, status.el, list, h('div', { class: 'actions' }, revokeOthers),
   );
   load();
 

@@ -1,6 +1,11 @@
-// The Discover card stack: the top card follows a finger or mouse (Pointer Events), tilts with
-// its sideways offset and shows LIKE / NOPE / SUPER as it goes; let go past a threshold (or
-// flick) and it flies off, otherwise it springs back. Buttons and keys fly it off the same way.
+// The Discover card stack: the top card follows a finger or mouse sideways (Pointer Events),
+// tilts with its offset and shows LIKE / NOPE as it goes; let go past a threshold (or flick) and
+// it flies off, otherwise it springs back. Buttons and keys fly it off the same way.
+// Only sideways moves swipe. As in Bumble (vertical moves scroll, SuperSwipe is a button) and
+// unlike Tinder (swipe up to Super Like, and accidental Super Likes are a standing complaint), a
+// vertical move never decides anything: on a phone it scrolls the page (the card is
+// `touch-action: pan-y`), and super-like, the weightiest choice, stays on its ★ button and the
+// ↑ key, where it is always deliberate.
 // The stack only draws: Discover owns the deck and decides what happens after a swipe.
 import { h } from '../../dom.js';
 import { categoryChip, paintGradient, profileHref } from './intervention-view.js';
@@ -11,16 +16,18 @@ const FLICK_SPEED = 0.6; // px per ms over the last moments of a drag
 const FLICK_MIN = 30; // px: a flick still has to go somewhere
 const TAP_SLOP = 6; // px: less than this is a tap, not a drag
 const FLY_MS = 320;
+const VERTICAL_FOLLOW = 0.25; // the card hints at a vertical move but doesn't follow it: it won't go that way
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 const clamp01 = (v) => Math.max(0, Math.min(1, v));
 
-/** Which way a drag ended, or null to spring back. */
-export function decide({ dx, dy, vx, vy }, width) {
+/**
+ * Which way a drag ended: 'like', 'pass', or null to spring back. Never 'superlike': a drag that
+ * is at least as vertical as it is sideways is no swipe at all, however far or fast it went.
+ */
+export function decide({ dx, dy, vx }, width) {
+  if (Math.abs(dx) <= Math.abs(dy)) return null;
   const reach = width * THRESHOLD;
-  if (-dy > Math.abs(dx)) {
-    return -dy > reach || (vy < -FLICK_SPEED && -dy > FLICK_MIN) ? 'superlike' : null;
-  }
   if (dx > reach || (vx > FLICK_SPEED && dx > FLICK_MIN)) return 'like';
   if (-dx > reach || (vx < -FLICK_SPEED && -dx > FLICK_MIN)) return 'pass';
   return null;
@@ -85,9 +92,10 @@ export function createCardStack({ names, onSwipe, onOpen }) {
       drag.samples.push({ t: e.timeStamp, x: e.clientX, y: e.clientY });
       while (drag.samples.length > 2 && e.timeStamp - drag.samples[0].t > 100) drag.samples.shift();
       const reach = node.offsetWidth * THRESHOLD || 1;
-      node.style.transform = `translate(${drag.dx}px, ${drag.dy}px) rotate(${tilt(drag.dx, node)}deg)`;
-      if (-drag.dy > Math.abs(drag.dx)) setStamps(0, 0, clamp01(-drag.dy / reach));
-      else setStamps(clamp01(drag.dx / reach), clamp01(-drag.dx / reach), 0);
+      node.style.transform = `translate(${drag.dx}px, ${drag.dy * VERTICAL_FOLLOW}px) rotate(${tilt(drag.dx, node)}deg)`;
+      // The stamp shows only what letting go now would do.
+      const sideways = Math.abs(drag.dx) > Math.abs(drag.dy);
+      setStamps(sideways ? clamp01(drag.dx / reach) : 0, sideways ? clamp01(-drag.dx / reach) : 0, 0);
     });
     const finish = (e, cancelled) => {
       if (!drag || e.pointerId !== drag.id) return;
@@ -101,9 +109,10 @@ export function createCardStack({ names, onSwipe, onOpen }) {
       const first = ended.samples[0];
       const last = ended.samples[ended.samples.length - 1];
       const dt = Math.max(1, last.t - first.t);
-      const direction = cancelled ? null : decide({ dx: ended.dx, dy: ended.dy,
-        vx: (last.x - first.x) / dt, vy: (last.y - first.y) / dt }, node.offsetWidth);
-      if (direction) leave(node, card, direction, ended);
+      // A cancelled pointer is usually the browser taking a vertical touch move for a scroll.
+      const direction = cancelled ? null : decide({ dx: ended.dx, dy: ended.dy, vx: (last.x - first.x) / dt },
+        node.offsetWidth);
+      if (direction) leave(node, card, direction, { dx: ended.dx, dy: ended.dy * VERTICAL_FOLLOW });
       else springBack();
     };
     function springBack() {

@@ -13,8 +13,11 @@ export function bubble({ role, text = '', id, createdAt, offline }, who) {
   const meta = h('p', { class: 'dai-msg-meta' });
   const el = h('li', { class: `dai-msg dai-msg-${role}`, dataset: { testid: 'dai-chat-message', role, id } },
     h('span', { class: 'sr-only' }, role === 'user' ? 'You: ' : `${who}: `), body, meta);
+  // An offline answer is marked beside its time, never inside the character's words.
   const stamp = (iso, isOffline) => {
-    meta.replaceChildren(iso ? timeEl(iso) : '', isOffline ? ' · offline answer' : '');
+    meta.replaceChildren(iso ? timeEl(iso) : '', isOffline ? h('span', { class: 'dai-msg-badge',
+      title: 'No language model is connected: this answer comes from the profile.', dataset: { testid: 'dai-msg-offline' } },
+    'Offline answer') : '');
     el.dataset.offline = isOffline ? 'true' : 'false';
   };
   if (createdAt) stamp(createdAt, offline);

@@ -3,7 +3,8 @@
 // Nothing is lost on failure: my message stays, and Retry either asks for the reply again
 // (POST …/retry, after an `error` event or when the chat was left awaiting a reply) or resends
 // my message with the same clientMessageId (after a failed request or a dropped connection, when
-// it may or may not have arrived), which the server never saves twice.
+// it may or may not have arrived), which the server never saves twice. Nothing waits forever:
+// api.stream gives up on a silent connection, and every failure offers Retry and Cancel.
 import { h } from '../../dom.js';
 import { newId } from '../../device.js';
 import * as client from './client.js';
@@ -36,7 +37,9 @@ export function render(root, { params }) {
   const empty = h('p', { class: 'dai-chat-empty muted', hidden: true }, 'Say hello! Ask about its risks, its benefits, how it works or how ready it is.');
   const failureText = h('p', { class: 'dai-failure-text', dataset: { testid: 'dai-chat-error' } });
   const retryButton = h('button', { type: 'button', class: 'btn', dataset: { testid: 'dai-retry' } }, 'Retry');
-  const failureBox = h('div', { class: 'dai-failure', role: 'alert', hidden: true }, failureText, retryButton);
+  const cancelButton = h('button', { type: 'button', class: 'btn btn-quiet', dataset: { testid: 'dai-cancel' } }, 'Cancel');
+  const failureBox = h('div', { class: 'dai-failure', role: 'alert', hidden: true, dataset: { testid: 'dai-failure' } },
+    failureText, h('div', { class: 'dai-failure-actions' }, retryButton, cancelButton));
   const notice = h('p', { class: 'notice', hidden: true, dataset: { testid: 'dai-chat-notice' } });
   const typing = typingIndicator(name);
   const box = composer(send);
@@ -63,6 +66,7 @@ export function render(root, { params }) {
     if (!failure) return;
     failureText.textContent = failure.detail;
     retryButton.hidden = !failure.retry;
+    cancelButton.hidden = !failure.retry; // with nothing to retry, there is nothing to cancel
     // After a 429, Retry waits out Retry-After, counting down so the wait is visible.
     retryWait = failure.retryAfter || 0;
     const tick = () => {
@@ -77,6 +81,7 @@ export function render(root, { params }) {
 
   function syncRetry() {
     retryButton.disabled = streaming || retryWait > 0;
+    cancelButton.disabled = streaming;
   }
 
   function setStreaming(on) {
@@ -135,6 +140,7 @@ export function render(root, { params }) {
       return run((signal) => client.sendMessage(id, text, clientMessageId, { signal }), { mine, text, clientMessageId });
     } : null;
     const again = () => run((signal) => client.retryReply(id, { signal }));
+    const cancel = mine ? () => giveUp(mine, text) : null;
     try {
       const outcome = await readReply(start(controller.signal), mine);
       if (outcome.ended === 'error') {
@@ -142,7 +148,7 @@ export function render(root, { params }) {
       } else if (outcome.ended === 'cut') {
         // Resending with the same id is safe either way: the server answers with the reply if it
         // finished meanwhile, or asks again.
-        setFailure({ detail: 'The connection dropped before the reply arrived.', retry: resend || again });
+        setFailure({ detail: 'The connection dropped before the reply arrived.', retry: resend || again, cancel });
       }
     } catch (err) {
       if (err.name === 'AbortError' || !alive) return;
@@ -157,7 +163,8 @@ export function render(root, { params }) {
       } else {
         if (mine && !err.saved) mine.mark('Not sent yet', 'failed');
         // My message may or may not have been saved: a resend with its id is right either way.
-        setFailure({ detail: err.detail || err.message, retry: resend || again,
+        // A timeout lands here too (api.stream gave up on a silent server): Retry or Cancel.
+        setFailure({ detail: err.detail || err.message, retry: resend || again, cancel,
           retryAfter: err.status === 429 ? err.retryAfter : 0 });
       }
     } finally {
@@ -166,6 +173,19 @@ export function render(root, { params }) {
         setStreaming(false);
         if (hadFocus || document.activeElement === document.body) box.input.focus({ preventScroll: true });
       }
+    }
+  }
+
+  /**
+   * Cancel after a failed send: stop trying. A message the server never confirmed goes back into
+   * the composer, so nothing typed is lost and it can be edited or sent later; a saved one stays
+   * where it is, awaiting the reply that Retry can ask for on a later visit.
+   */
+  function giveUp(mine, text) {
+    if (!mine.el.dataset.id) {
+      mine.el.remove();
+      empty.hidden = list.children.length > 0;
+      if (!box.input.value.trim()) box.restore(text);
     }
   }
 
@@ -181,6 +201,12 @@ export function render(root, { params }) {
 
   retryButton.addEventListener('click', () => {
     if (failure?.retry && !streaming) failure.retry();
+  });
+  cancelButton.addEventListener('click', () => {
+    if (streaming) return;
+    failure?.cancel?.();
+    setFailure(null);
+    box.input.focus();
   });
 
   async function load() {

@@ -1,5 +1,6 @@
-// Compare two interventions side by side: one table, so each fact lines up across the two and
-// the one further along (research, readiness) is marked. Either side can be swapped from the
+// Compare two interventions side by side: on a wide screen one table, so each fact lines up
+// across the two; on a phone two columns under sticky names (see phoneView). The one further
+// along (research, readiness) is marked. Either side can be swapped from the
 // catalogue; the choice lives in the address (?a=…&b=…) so it can be shared or reloaded.
 import { h } from '../../dom.js';
 import { formAlert } from '../../forms.js';
@@ -14,6 +15,8 @@ export function render(root, { query }) {
   const alert = formAlert('dai-compare-error');
   const pickers = { a: picker('a', 'First intervention'), b: picker('b', 'Second intervention') };
   const table = h('div', { class: 'dai-compare', dataset: { testid: 'dai-compare' }, 'aria-busy': 'true' });
+  const wide = window.matchMedia('(min-width: 40rem)'); // the same width where the CSS goes wide
+  wide.addEventListener('change', draw);
   root.append(h('h1', { tabindex: '-1' }, 'Compare'), alert.el,
     h('div', { class: 'dai-pickers' }, pickers.a.wrap, pickers.b.wrap), table);
 
@@ -47,32 +50,72 @@ export function render(root, { query }) {
     return cell;
   }
 
-  function draw() {
-    const a = catalogue.interventions.find((it) => it.id === picks.a);
-    const b = catalogue.interventions.find((it) => it.id === picks.b);
-    const both = [a, b];
-    const row = (label, testid, cell) => h('tr', { dataset: { testid } }, h('th', { scope: 'row' }, label),
-      ...both.map((it, i) => cell(it, both[1 - i])));
-    const td = (...content) => h('td', {}, ...content);
+  /**
+   * The facts, once for both layouts: label, test hook, the value's content, an optional rank
+   * (the higher one is marked), and whether it is long prose that needs a whole phone's width.
+   */
+  function facts() {
     const list = (items) => h('ul', { class: 'dai-list' }, items.map((text) => h('li', {}, text)));
-    table.replaceChildren(h('table', { class: 'dai-compare-table' },
+    return [
+      { label: 'Category', testid: 'dai-compare-category', show: (it) => names.get(it.category) || it.category },
+      { label: 'Age', testid: 'dai-compare-age', show: (it) => it.age },
+      { label: 'Impact scale', testid: 'dai-compare-impact', show: (it) => levelWord('impactScale', it.impactScale) },
+      { label: 'Research level', testid: 'dai-compare-research', show: (it) => levelWord('researchLevel', it.researchLevel),
+        rank: (it) => RESEARCH_RANK[it.researchLevel] || 0 },
+      { label: 'Tech readiness', testid: 'dai-compare-trl', rank: (it) => it.techReadiness,
+        show: (it) => [h('span', { class: 'dai-trl-text' }, `TRL ${it.techReadiness}/9`), trlBar(it.techReadiness)] },
+      { label: 'Support level', testid: 'dai-compare-support', show: (it) => levelWord('supportLevel', it.supportLevel) },
+      { label: 'Personality', testid: 'dai-compare-personality', show: (it) => it.personality.join(', ') },
+      { label: 'What I bring', testid: 'dai-compare-interests', show: (it) => list(it.interests), long: true },
+      { label: 'Dealbreakers', testid: 'dai-compare-dealbreakers', show: (it) => list(it.dealbreakers), long: true },
+    ];
+  }
+
+  /** One side's value; `tag` is td (table) or dd (phone). */
+  function valueCell(tag, fact, it, other, side, ...before) {
+    const cell = h(tag, { class: 'dai-compare-value', dataset: { testid: 'dai-compare-value', side } }, ...before, fact.show(it));
+    return fact.rank ? better(cell, fact.rank(it), fact.rank(other)) : cell;
+  }
+
+  const nameLink = (it) => [emojiBadge(it, 'sm'), h('a', { href: profileHref(it.id) }, it.name)];
+
+  /** Wide screens: one table, so each fact lines up across the two. */
+  function tableView(a, b) {
+    const both = [a, b];
+    const row = (fact) => h('tr', { dataset: { testid: fact.testid } }, h('th', { scope: 'row' }, fact.label),
+      ...both.map((it, i) => valueCell('td', fact, it, both[1 - i], 'ab'[i])));
+    return h('table', { class: 'dai-compare-table' },
       h('caption', { class: 'sr-only' }, `${a.name} compared with ${b.name}`),
       h('thead', {}, h('tr', {}, h('td', {}),
-        ...both.map((it) => h('th', { scope: 'col', dataset: { testid: 'dai-compare-name', id: it.id } },
-          emojiBadge(it, 'sm'), h('a', { href: profileHref(it.id) }, it.name))))),
-      h('tbody', {},
-        row('Category', 'dai-compare-category', (it) => td(names.get(it.category) || it.category)),
-        row('Age', 'dai-compare-age', (it) => td(it.age)),
-        row('Impact scale', 'dai-compare-impact', (it) => td(levelWord('impactScale', it.impactScale))),
-        row('Research level', 'dai-compare-research', (it, other) => better(td(levelWord('researchLevel', it.researchLevel)),
-          RESEARCH_RANK[it.researchLevel] || 0, RESEARCH_RANK[other.researchLevel] || 0)),
-        row('Tech readiness', 'dai-compare-trl', (it, other) => better(
-          td(h('span', { class: 'dai-trl-text' }, `TRL ${it.techReadiness}/9`), trlBar(it.techReadiness)),
-          it.techReadiness, other.techReadiness)),
-        row('Support level', 'dai-compare-support', (it) => td(levelWord('supportLevel', it.supportLevel))),
-        row('Personality', 'dai-compare-personality', (it) => td(it.personality.join(', '))),
-        row('What I bring', 'dai-compare-interests', (it) => td(list(it.interests))),
-        row('Dealbreakers', 'dai-compare-dealbreakers', (it) => td(list(it.dealbreakers))))));
+        ...both.map((it) => h('th', { scope: 'col', dataset: { testid: 'dai-compare-name', id: it.id } }, ...nameLink(it))))),
+      h('tbody', {}, facts().map(row)));
+  }
+
+  /**
+   * Phones: a three-column table left each column a few words wide and the page 6,000 px tall.
+   * Here the names stick below the header as two columns; short facts sit side by side under
+   * them, and the long lists take the full width one after the other, each under its name.
+   */
+  function phoneView(a, b) {
+    const both = [a, b];
+    const row = (fact) => h('div', { class: fact.long ? 'dai-compare-row dai-compare-row-long' : 'dai-compare-row',
+      dataset: { testid: fact.testid } },
+    h('dt', {}, fact.label),
+    ...both.map((it, i) => valueCell('dd', fact, it, both[1 - i], 'ab'[i],
+      // Side by side, the column says whose it is; stacked, the name does. Screen readers get it either way.
+      fact.long ? h('span', { class: 'dai-compare-who' }, it.name) : h('span', { class: 'sr-only' }, `${it.name}: `))));
+    return h('div', { class: 'dai-compare-phone' },
+      h('h2', { class: 'sr-only' }, `${a.name} compared with ${b.name}`),
+      h('div', { class: 'dai-compare-names' },
+        both.map((it) => h('p', { class: 'dai-compare-name', dataset: { testid: 'dai-compare-name', id: it.id } }, ...nameLink(it)))),
+      h('dl', { class: 'dai-compare-facts' }, facts().map(row)));
+  }
+
+  function draw() {
+    if (!catalogue) return;
+    const a = catalogue.interventions.find((it) => it.id === picks.a);
+    const b = catalogue.interventions.find((it) => it.id === picks.b);
+    table.replaceChildren(wide.matches ? tableView(a, b) : phoneView(a, b));
   }
 
   client.catalogue().then((data) => {
@@ -95,5 +138,5 @@ export function render(root, { query }) {
     if (alive) alert.show(err.detail || err.message);
   }).finally(() => table.setAttribute('aria-busy', 'false'));
 
-  return () => { alive = false; };
+  return () => { alive = false; wide.removeEventListener('change', draw); };
 }

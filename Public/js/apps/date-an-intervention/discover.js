@@ -1,4 +1,6 @@
-// Discover: the deck as a card stack, swiped by dragging, by the buttons or by the arrow keys.
+// Discover: the deck as a card stack, swiped by dragging sideways, by the buttons or by the arrow
+// keys. The screen is one phone screen tall (index.js `fill`), so the card and its buttons are
+// always in view together and nobody has to scroll across the card to reach them.
 // Swipes are optimistic (the card leaves at once) but never lost: requests run one at a time in
 // the order they were made, and a card whose swipe fails comes back on top with the reason.
 import { h } from '../../dom.js';
@@ -39,6 +41,7 @@ export function render(root, { navigate, query }) {
   const announcer = h('p', { class: 'sr-only', 'aria-live': 'polite', dataset: { testid: 'dai-announce' } });
   const select = h('select', { id: 'dai-filter', class: 'dai-select', dataset: { testid: 'dai-filter' } });
   const left = h('p', { class: 'dai-left muted', dataset: { testid: 'dai-remaining' } });
+  const stage = h('div', { class: 'dai-stage', dataset: { testid: 'dai-stage' } });
   const stack = createCardStack({ names, onSwipe: swiped, onOpen: (card) => navigate(`/date-an-intervention/profile/${encodeURIComponent(card.id)}`) });
   const toast = createMatchToast({ onDismiss: () => stack.focusTop() });
   const statusText = h('p', { class: 'muted', role: 'status' }, 'Dealing cards…');
@@ -65,11 +68,12 @@ export function render(root, { navigate, query }) {
     h('div', { class: 'dai-toolbar' },
       h('div', { class: 'dai-filter' }, h('label', { for: 'dai-filter' }, 'Category'), select), left),
     alert.el,
-    h('div', { class: 'dai-stage' }, stack.el, status, empty, toast.el),
+    stage,
     h('div', { class: 'dai-actions', role: 'group', 'aria-label': 'Swipe the top card' },
       undoButton, passButton, superButton, likeButton),
-    h('p', { class: 'dai-keys muted' }, 'Drag the card, or press ← to pass, → to like, ↑ to super-like, Z to undo.'),
+    h('p', { class: 'dai-keys muted' }, 'Drag the card sideways, or press ← to pass, → to like, ↑ to super-like, Z to undo.'),
     announcer);
+  stage.append(stack.el, status, empty, toast.el);
 
   function fillFilter(catalogue) {
     const total = catalogue ? catalogue.categories.reduce((n, c) => n + c.count, 0) : null;
@@ -88,8 +92,11 @@ export function render(root, { navigate, query }) {
     statusText.textContent = failed ? 'The cards could not be dealt.' : 'Dealing cards…';
     tryAgain.hidden = !failed;
     empty.hidden = top || !loaded || remaining > 0;
-    const where = category ? ` in ${names.get(category)}` : '';
-    left.textContent = loaded ? `${remaining} ${remaining === 1 ? 'card' : 'cards'} left${where}` : '';
+    // The empty panel's words need more room than a card on a small phone: let the stage grow.
+    stage.classList.toggle('dai-stage-empty', !empty.hidden);
+    // The select beside it names the category, so the count doesn't: short, it shares the
+    // select's row on most phones instead of crushing it.
+    left.textContent = loaded ? `${remaining} ${remaining === 1 ? 'card' : 'cards'} left` : '';
     empty.querySelector('[data-testid="dai-empty-text"]').textContent = category
       ? `You have swiped every ${names.get(category)} card. Pick another category, or reset these cards to see them again.`
       : 'You have swiped every intervention. Reset the deck to see them all again; your conversations are kept.';

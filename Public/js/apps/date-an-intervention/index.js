@@ -8,6 +8,7 @@ import * as stats from './stats.js';
 import * as profile from './profile.js';
 import * as chat from './chat.js';
 import * as compare from './compare.js';
+import { trackHeaderHeight } from './viewport.js';
 
 const DAI_BASE = '/date-an-intervention';
 
@@ -30,27 +31,34 @@ function tabBar(current, inside) {
       }, tab.label)))));
 }
 
-/** Each screen appends its own <h1> synchronously: the shell focuses it right after render. */
-function frame(screen, tab, inside) {
+/**
+ * Each screen appends its own <h1> synchronously: the shell focuses it right after render.
+ * A `fill` screen (Discover, chat) is exactly one screen tall below the shell's header, so a
+ * phone shows the card and its buttons, or the chat and its composer, without scrolling to them.
+ */
+function frame(screen, tab, inside, { fill = false } = {}) {
   return (root, ctx) => {
-    root.classList.add('dai');
+    const classes = fill ? ['dai', 'dai-fill'] : ['dai'];
+    root.classList.add(...classes);
+    const untrack = trackHeaderHeight(root);
     const body = h('div', { class: 'dai-screen' });
     root.append(h('p', { class: 'dai-app-name' }, 'Date An Intervention'), tabBar(tab, inside), body);
     const cleanup = screen.render(body, ctx);
-    // main.js reuses <main> for every page: drop our class when leaving.
-    return () => { root.classList.remove('dai'); cleanup?.(); };
+    // main.js reuses <main> for every page: drop our classes and properties when leaving.
+    return () => { root.classList.remove(...classes); untrack(); cleanup?.(); };
   };
 }
 
-const route = (screen, tab, title, inside = null) => ({
-  render: frame(screen, tab, inside), title: `${title} · Date An Intervention`, auth: true });
+const route = (screen, tab, title, inside = null, options = {}) => ({
+  render: frame(screen, tab, inside, options), title: `${title} · Date An Intervention`, auth: true });
+const FILL = { fill: true };
 
 export const DAI_ROUTES = {
-  [DAI_BASE]: route(discover, 'discover', 'Discover'),
-  [`${DAI_BASE}/discover`]: route(discover, 'discover', 'Discover'),
+  [DAI_BASE]: route(discover, 'discover', 'Discover', null, FILL),
+  [`${DAI_BASE}/discover`]: route(discover, 'discover', 'Discover', null, FILL),
   [`${DAI_BASE}/matches`]: route(matches, 'matches', 'Matches'),
   [`${DAI_BASE}/stats`]: route(stats, 'stats', 'Stats'),
   [`${DAI_BASE}/compare`]: route(compare, null, 'Compare'),
   [`${DAI_BASE}/profile/:id`]: route(profile, null, 'Profile'),
-  [`${DAI_BASE}/chat/:id`]: route(chat, null, 'Chat', 'matches'),
+  [`${DAI_BASE}/chat/:id`]: route(chat, null, 'Chat', 'matches', FILL),
 };

@@ -6,6 +6,17 @@ import * as client from './client.js';
 
 const percent = (part, whole) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
+/**
+ * What the like rate counts, in words: a bare "Liked 63%" beside "Likes 3" read as a
+ * contradiction, because the rate includes super-likes and is a share, not a count.
+ */
+export function likeRateDetail(stats) {
+  if (stats.swiped === 0) return 'No cards swiped yet';
+  const liked = stats.likes + stats.superLikes;
+  const of = `you liked ${liked} of the ${stats.swiped} ${stats.swiped === 1 ? 'card' : 'cards'} you swiped`;
+  return stats.superLikes > 0 ? `${of}, super-likes included` : of;
+}
+
 function favourite(stats) {
   return stats.categories.find((c) => c.category === stats.favouriteCategory)?.name || null;
 }
@@ -17,7 +28,7 @@ export function statsSummary(stats, matchCount) {
     h('span', { class: 'dai-summary-value' }, value), h('span', { class: 'dai-summary-label' }, label));
   return h('ul', { class: 'dai-summary', dataset: { testid: 'dai-stats-summary' }, 'aria-label': 'Your swiping so far' },
     item(String(stats.swiped), 'swiped', 'dai-summary-swiped'),
-    item(`${stats.likePercentage}%`, 'liked', 'dai-summary-like-percentage'),
+    item(`${stats.likePercentage}%`, 'like rate', 'dai-summary-like-percentage'),
     item(String(matchCount), matchCount === 1 ? 'match' : 'matches', 'dai-summary-matches'),
     fav ? item(fav, 'favourite', 'dai-summary-favourite') : null);
 }
@@ -52,15 +63,19 @@ export function render(root) {
     status.el);
 
   function draw(stats) {
-    const fact = (label, value, testid) => h('div', { class: 'dai-stat' }, h('dt', {}, label), h('dd', { dataset: { testid } }, value));
+    const fact = (label, value, testid, wide = false) => h('div', { class: wide ? 'dai-stat dai-stat-wide' : 'dai-stat' },
+      h('dt', {}, label), h('dd', { dataset: { testid } }, value));
+    // Counts first, then the rate with what it counts spelled out, so no two numbers seem to disagree.
+    const rate = [h('span', { class: 'dai-stat-rate', dataset: { testid: 'dai-stat-like-percentage' } }, `${stats.likePercentage}%`),
+      h('span', { class: 'dai-stat-note', dataset: { testid: 'dai-stat-like-rate-detail' } }, ` — ${likeRateDetail(stats)}`)];
     content.replaceChildren(
       h('dl', { class: 'dai-stats-grid dai-totals' },
         fact('Swiped', String(stats.swiped), 'dai-stat-swiped'),
-        fact('Liked', `${stats.likePercentage}%`, 'dai-stat-like-percentage'),
         fact('Likes', String(stats.likes), 'dai-stat-likes'),
         fact('Super-likes', String(stats.superLikes), 'dai-stat-superlikes'),
         fact('Passes', String(stats.passes), 'dai-stat-passes'),
-        fact('Favourite category', favourite(stats) || 'None yet', 'dai-stat-favourite')),
+        fact('Like rate', rate, 'dai-stat-like-rate', true),
+        fact('Favourite category', favourite(stats) || 'None yet', 'dai-stat-favourite', true)),
       h('h2', { class: 'section-title' }, 'By category'),
       h('ul', { class: 'dai-category-list' }, stats.categories.map(categoryRow)),
       h('p', { class: 'dai-legend muted', 'aria-hidden': 'true' },

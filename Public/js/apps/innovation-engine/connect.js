@@ -1,31 +1,16 @@
-// Connecting: the one POST both Scan and a scanned link use, and the Connect screen that a
-// phone camera reaches through <server>/c/<id> (the server answers that path with index.html).
+// The Connect screen a phone camera reaches through <server>/c/<code> (the server answers that
+// path with index.html): it says whose link it is and connects only when asked
+// (confirm-connect.js). Signed out, it keeps the link and comes back here after sign-in.
 import { h } from '../../dom.js';
-import { api } from '../../api.js';
+import { createConnectFlow } from './confirm-connect.js';
 
-const PENDING_KEY = 'kindred.ie.connect'; // sessionStorage: the code is a public id, not a secret
+// sessionStorage: this tab only, and only until the person connects or cancels. The code lets
+// whoever holds it ask to connect, so it is not kept any longer than that.
+const PENDING_KEY = 'kindred.ie.connect';
 const CONNECT_ROUTE = '/innovation-engine/connect';
 
-/** The name people see: display name, else username. */
-export function nameOf(profile) {
-  return profile?.displayName || profile?.username || 'someone';
-}
-
 /**
- * POST the code; resolves to { created, connection, message }. 201 is a new connection,
- * 200 an existing one (scanning twice is normal). Failures are ApiErrors whose `detail` is
- * already a sentence worth showing ("That is not an Innovation Engine code.").
- */
-export async function connectWith(code) {
-  const { status, body } = await api.post('/innovation-engine/connections', { code }, { withStatus: true });
-  const created = status === 201;
-  const name = nameOf(body.person);
-  return { created, connection: body,
-    message: created ? `You're now connected with ${name}` : `You were already connected with ${name}` };
-}
-
-/**
- * Called once at boot. If the page was opened as /c/<id>, remember the full link and swap the
+ * Called once at boot. If the page was opened as /c/<code>, remember the full link and swap the
  * URL for the hash route, so reloads, sign-in detours and the back button never see /c/ again.
  */
 export function captureConnectLink() {
@@ -37,18 +22,12 @@ export function captureConnectLink() {
   history.replaceState(null, '', `/#${CONNECT_ROUTE}`);
 }
 
-function takePending() {
-  try {
-    const code = sessionStorage.getItem(PENDING_KEY);
-    sessionStorage.removeItem(PENDING_KEY); // used once; a reload must not connect again
-    return code;
-  } catch {
-    return null;
-  }
+function pending() {
+  try { return sessionStorage.getItem(PENDING_KEY); } catch { return null; }
 }
 
-function hasPending() {
-  try { return Boolean(sessionStorage.getItem(PENDING_KEY)); } catch { return false; }
+function forgetPending() {
+  try { sessionStorage.removeItem(PENDING_KEY); } catch { /* nothing kept, nothing to forget */ }
 }
 
 export function render(root, { session }) {
@@ -56,11 +35,12 @@ export function render(root, { session }) {
   root.append(h('p', { class: 'ie-app-name' }, 'Innovation Engine'), heading);
 
   if (!session) {
-    // Signed out: keep the code where it is and come back here after either path.
+    // Signed out: keep the code where it is and come back here after either path. Whose code it
+    // is can only be asked once signed in (looking codes up is limited per person).
     const next = encodeURIComponent(CONNECT_ROUTE);
     root.append(
-      h('p', { class: 'lead' }, hasPending()
-        ? 'Someone shared their Innovation Engine code with you. Sign in or create an account to connect.'
+      h('p', { class: 'lead', dataset: { testid: 'ie-connect-signed-out' } }, pending()
+        ? 'Someone shared their Innovation Engine link with you. Sign in or create an account to see who it is and connect.'
         : 'Sign in to connect with people.'),
       h('div', { class: 'actions' },
         h('a', { class: 'btn btn-primary', href: `#/sign-up?next=${next}`, dataset: { testid: 'ie-connect-signup' } },
@@ -75,27 +55,38 @@ export function render(root, { session }) {
   const actions = h('div', { class: 'actions' },
     h('a', { class: 'btn btn-primary', href: '#/innovation-engine/network', dataset: { testid: 'ie-connect-network' } },
       'My network'),
-    h('a', { class: 'btn', href: '#/innovation-engine/scan' }, 'Scan another code'));
-  root.append(error, result, actions);
+    h('a', { class: 'btn', href: '#/innovation-engine/scan' }, 'Scan a code'));
+  const retry = h('button', { type: 'button', class: 'btn', hidden: true, dataset: { testid: 'ie-connect-retry' } },
+    'Try again');
+  actions.prepend(retry);
+  const flow = createConnectFlow({
+    showResult: (text) => { result.textContent = text; if (text) error.textContent = ''; },
+    showError: (text) => { error.textContent = text; result.textContent = ''; },
+    onEnd: ({ reason, error: err }) => {
+      // Keep the link only while another try could work (offline, no answer, rate limited).
+      const later = reason === 'error' && (err?.isNetworkError || err?.status === 429);
+      if (!later) forgetPending();
+      retry.hidden = !later;
+      actions.hidden = false;
+    },
+  });
+  retry.addEventListener('click', () => {
+    const again = pending();
+    if (!again) return;
+    retry.hidden = true;
+    actions.hidden = true;
+    error.textContent = '';
+    flow.start(again);
+  });
+  actions.hidden = true;
+  root.append(error, flow.el, result, actions);
 
-  let alive = true;
-  const code = takePending();
-  if (!code) {
+  const link = pending();
+  if (!link) {
     result.textContent = 'There is no connect link to use. Scan a code or paste a link instead.';
+    actions.hidden = false;
     return null;
   }
-  result.textContent = 'Connecting…';
-  connectWith(code).then(({ message }) => {
-    if (alive) result.textContent = message;
-  }, (err) => {
-    if (!alive) return;
-    result.textContent = '';
-    error.textContent = err.detail || err.message;
-    if (err.isNetworkError) {
-      // Offline for a moment: put the code back so "Try again" (a reload of this route) works.
-      try { sessionStorage.setItem(PENDING_KEY, code); } catch { /* nothing more to do */ }
-      actions.prepend(h('button', { type: 'button', class: 'btn', onclick: () => location.reload() }, 'Try again'));
-    }
-  });
-  return () => { alive = false; };
+  flow.start(link);
+  return () => flow.stop();
 }

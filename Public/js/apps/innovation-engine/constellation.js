@@ -1,12 +1,22 @@
-// The network drawn as a constellation on a <canvas>: black sky, soft lines, white stars for
-// people and me in blue. Positions come from the server (x, y in 0–1) so the web, iOS and
-// Android draw the same picture; this file only maps them to pixels and handles zoom and pan.
+// The network drawn as a constellation on a <canvas>: black sky, soft lines, and each person
+// as their photo (or initials) with their name under it; me ringed in blue. Positions come
+// from the server (x, y in 0–1) so the web, iOS and Android draw the same picture; this file
+// maps them to pixels and handles zoom and pan.
+//
+// On a phone the sky sits in a scrolling page, so it must not trap scrolling: a vertical swipe
+// scrolls the page (touch-action: pan-y in innovation-engine.css), a sideways drag or a pinch
+// moves the sky, and the mouse wheel zooms only with Ctrl (a trackpad pinch sends that too).
+import { initials } from '../../components.js';
 
-const PAD = 28; // CSS px kept free around the layout so edge stars aren't clipped
-const HIT_RADIUS = 18; // generous, for fingers
+const PAD = 40; // CSS px kept free around the layout so edge faces and names aren't clipped
+const HIT_RADIUS = 22; // generous, for fingers
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 8;
 const ME_COLOR = '#4ea1ff';
+const FACE = 14; // radius of a face in CSS px; mine is a little bigger
+const NAMES_UP_TO = 40; // more people than this: names only once zoomed in, or they pile up
+// Initials sit on one of these, picked from the person's id, so neighbours look different.
+const TINTS = ['#b83d0b', '#0d7d74', '#6d3fd0', '#2563eb', '#be185d', '#4d7c0f', '#a16207', '#475569'];
 
 /**
  * createConstellation(canvas, { onSelect(person|null, {x, y}) }) -> { setData(network), zoomBy(f), reset(), destroy() }.
@@ -23,6 +33,7 @@ export function createConstellation(canvas, { onSelect }) {
   let selected = null;
   const pointers = new Map(); // pointerId -> {x, y}
   let gesture = null; // { moved, startX, startY, dist, mid }
+  const faces = new Map(); // avatar URL -> <img>, drawn once loaded
 
   function layout() {
     if (!data) return;
@@ -72,23 +83,68 @@ export function createConstellation(canvas, { onSelect }) {
       ctx.lineTo(pb.x, pb.y);
       ctx.stroke();
     }
-    for (const s of stars) {
-      const p = toScreen(s);
-      const r = s.isMe ? 7 : 4.5;
-      ctx.shadowColor = s.isMe ? ME_COLOR : 'rgba(255,255,255,0.8)';
-      ctx.shadowBlur = s.isMe ? 16 : 8;
-      ctx.fillStyle = s.isMe ? ME_COLOR : '#fff';
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.shadowBlur = 0;
-      if (s === selected) {
-        ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-        ctx.beginPath();
-        ctx.arc(p.x, p.y, r + 5, 0, Math.PI * 2);
-        ctx.stroke();
-      }
+    const named = stars.length <= NAMES_UP_TO || view.k >= 2;
+    for (const s of stars) drawPerson(s, toScreen(s), named || s === selected || s.isMe);
+  }
+
+  function drawPerson(s, p, withName) {
+    const r = s.isMe ? FACE + 3 : FACE;
+    ctx.save();
+    ctx.shadowColor = s.isMe ? ME_COLOR : 'rgba(255,255,255,0.55)';
+    ctx.shadowBlur = s.isMe ? 18 : 10;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
+    ctx.fillStyle = TINTS[hash(s.person.id) % TINTS.length];
+    ctx.fill();
+    ctx.shadowBlur = 0;
+    const img = face(s.person);
+    if (img) {
+      ctx.clip();
+      // Cover the circle like object-fit: cover, whatever the photo's shape.
+      const side = Math.min(img.naturalWidth, img.naturalHeight);
+      ctx.drawImage(img, (img.naturalWidth - side) / 2, (img.naturalHeight - side) / 2, side, side,
+        p.x - r, p.y - r, r * 2, r * 2);
+    } else {
+      ctx.fillStyle = '#fff';
+      ctx.font = `700 ${Math.round(r * 0.85)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(initials(s.person), p.x, p.y + 1);
     }
+    ctx.restore();
+    ctx.lineWidth = s.isMe || s === selected ? 2.5 : 1.5;
+    ctx.strokeStyle = s.isMe ? ME_COLOR : s === selected ? '#fff' : 'rgba(255,255,255,0.75)';
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, r + (s === selected ? 3 : 0), 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.lineWidth = 1;
+    if (withName) {
+      const name = shortName(s.isMe ? 'You' : s.person.displayName || s.person.username || '');
+      ctx.font = '600 11px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = 'rgba(0,0,0,0.85)'; // a dark outline keeps names readable over lines
+      ctx.strokeText(name, p.x, p.y + r + 4);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(name, p.x, p.y + r + 4);
+      ctx.lineWidth = 1;
+    }
+  }
+
+  /** The person's photo once it has loaded, else null (and start loading it). */
+  function face(person) {
+    const url = person.avatar?.url;
+    if (!url) return null;
+    let img = faces.get(url);
+    if (!img) {
+      img = new Image();
+      img.decoding = 'async';
+      img.addEventListener('load', () => draw(), { once: true }); // an expired URL just stays initials
+      img.src = url;
+      faces.set(url, img);
+    }
+    return img.complete && img.naturalWidth > 0 ? img : null;
   }
 
   function starAt(x, y) {
@@ -128,7 +184,8 @@ export function createConstellation(canvas, { onSelect }) {
   };
 
   function onWheel(e) {
-    e.preventDefault(); // the page must not scroll while zooming the sky
+    if (!e.ctrlKey && !e.metaKey) return; // a plain wheel scrolls the page past the sky
+    e.preventDefault(); // the page must not zoom while the sky does
     const p = local(e);
     zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), p.x, p.y);
   }
@@ -191,10 +248,22 @@ export function createConstellation(canvas, { onSelect }) {
     zoomBy(factor) { zoomAt(factor, size.w / 2, size.h / 2); },
     reset() { view = { k: 1, x: 0, y: 0 }; draw(); refreshSelection(); },
     select(id) { select(stars.find((s) => s.person.id === id) || null); },
-    destroy() { observer.disconnect(); window.removeEventListener('resize', onDpr); },
+    destroy() { observer.disconnect(); window.removeEventListener('resize', onDpr); faces.clear(); },
   };
 }
 
 function midpoint(pts) {
   return { x: (pts[0].x + pts[1].x) / 2, y: (pts[0].y + pts[1].y) / 2 };
+}
+
+/** A small stable number from an id, to pick a tint. */
+function hash(text) {
+  let n = 0;
+  for (const ch of String(text)) n = (n * 31 + ch.charCodeAt(0)) >>> 0;
+  return n;
+}
+
+function shortName(name) {
+  const chars = [...name];
+  return chars.length > 14 ? `${chars.slice(0, 13).join('')}…` : name;
 }

@@ -1,5 +1,6 @@
-// My QR: my connect code large enough to scan from another phone, my name under it, and ways
-// to share the link (copy) or the picture (PNG download).
+// My QR: my connect code large enough to scan from another phone, my name under it, ways to
+// share the link (copy) or the picture (PNG download), and a way to replace the code when it
+// was shared too widely (the old QR and link stop working).
 import { h } from '../../dom.js';
 import { api, currentSession } from '../../api.js';
 import { formAlert, statusLine } from '../../forms.js';
@@ -43,6 +44,8 @@ export function render(root) {
     'Copy link');
   const download = h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-download' }, disabled: true },
     'Download PNG');
+  const rotate = h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-rotate' }, disabled: true },
+    'Get a new code');
   const status = statusLine('ie-qr-status');
   const alert = formAlert('ie-qr-error');
   let alive = true;
@@ -54,10 +57,14 @@ export function render(root) {
     h('div', { class: 'card ie-qr-card' }, qr, name),
     h('div', { class: 'field' }, h('label', { for: 'ie-link' }, 'Your connect link'), linkInput),
     h('div', { class: 'actions' }, copy, download),
-    status.el);
+    status.el,
+    h('section', { class: 'ie-rotate', 'aria-labelledby': 'ie-rotate-title' },
+      h('h2', { id: 'ie-rotate-title' }, 'Shared it too widely?'),
+      h('p', { class: 'muted' }, 'Get a new code and the old QR code and link stop working. People you’re already '
+        + 'connected with stay connected.'),
+      rotate));
 
-  api.get('/innovation-engine/code').then((code) => {
-    if (!alive) return;
+  function showCode(code) {
     const svg = svgNode(code.svg);
     if (svg) {
       svg.setAttribute('role', 'img');
@@ -71,11 +78,42 @@ export function render(root) {
     linkInput.value = code.link;
     copy.disabled = false;
     download.disabled = false;
-  }, (err) => {
-    if (!alive) return;
-    qr.replaceChildren();
-    qr.setAttribute('aria-busy', 'false');
-    alert.show(err.detail || err.message);
+    rotate.disabled = false;
+  }
+
+  function load() {
+    api.get('/innovation-engine/code').then((code) => {
+      if (alive) showCode(code);
+    }, (err) => {
+      if (!alive) return;
+      qr.replaceChildren(h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-qr-retry' }, onclick: () => {
+        alert.clear();
+        qr.replaceChildren(h('p', { class: 'muted' }, 'Loading your code…'));
+        load();
+      } }, 'Try again'));
+      qr.setAttribute('aria-busy', 'false');
+      alert.show(err.detail || err.message);
+    });
+  }
+  load();
+
+  rotate.addEventListener('click', async () => {
+    const ok = window.confirm('Get a new code? Your current QR code and link stop working at once, including '
+      + 'any you have printed or sent. People you’re already connected with stay connected.');
+    if (!ok) return;
+    rotate.disabled = true;
+    alert.clear();
+    status.clear();
+    try {
+      const code = await api.post('/innovation-engine/code/rotate');
+      if (!alive) return;
+      showCode(code);
+      status.show('Here is your new code. The old QR code and link no longer work.');
+    } catch (err) {
+      if (alive) alert.show(err.detail || err.message);
+    } finally {
+      rotate.disabled = false;
+    }
   });
 
   copy.addEventListener('click', async () => {

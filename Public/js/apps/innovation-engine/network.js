@@ -1,12 +1,14 @@
-// Network: my constellation on a canvas, and the same people as a list below it, so everything
-// (names, notes, removing) also works with a keyboard or a screen reader and no canvas at all.
+// Network: my constellation on a canvas (faces and names), and the same people as a list below
+// it, so everything (names, notes, removing) also works with a keyboard or a screen reader and
+// no canvas at all.
 // It follows realtime connection.created / connection.removed by reloading from the server.
 import { h } from '../../dom.js';
 import { api } from '../../api.js';
+import { avatar } from '../../components.js';
 import { onEvent, onStatus } from '../../realtime.js';
 import { formAlert, statusLine } from '../../forms.js';
 import { createConstellation } from './constellation.js';
-import { nameOf } from './connect.js';
+import { nameOf } from './confirm-connect.js';
 
 const countText = (n) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
@@ -22,8 +24,12 @@ export function render(root) {
   const alert = formAlert('ie-network-error');
   const status = statusLine('ie-network-status');
   const list = h('ul', { class: 'ie-people', 'aria-labelledby': 'ie-people-title', dataset: { testid: 'ie-people' } });
-  const empty = h('p', { class: 'muted', hidden: true, dataset: { testid: 'ie-network-empty' } },
-    'No connections yet. Show your QR code or scan a friend’s to start your constellation.');
+  // Nobody yet: say how to start, with the two ways right there, above the (nearly empty) sky.
+  const empty = h('div', { class: 'card ie-empty', hidden: true, dataset: { testid: 'ie-network-empty' } },
+    h('p', {}, 'No connections yet. Show your QR code or scan a friend’s to start your constellation.'),
+    h('div', { class: 'actions' },
+      h('a', { class: 'btn btn-primary', href: '#/innovation-engine/qr', dataset: { testid: 'ie-empty-qr' } }, 'Show my QR'),
+      h('a', { class: 'btn', href: '#/innovation-engine/scan', dataset: { testid: 'ie-empty-scan' } }, 'Scan a code')));
   const rows = new Map(); // person id -> { li, ... } kept across reloads so drafts and focus survive
 
   const sky = createConstellation(canvas, {
@@ -45,10 +51,11 @@ export function render(root) {
         zoomButton('+', 'Zoom in', 'ie-zoom-in', () => sky.zoomBy(1.4)),
         zoomButton('−', 'Zoom out', 'ie-zoom-out', () => sky.zoomBy(1 / 1.4)),
         zoomButton('Reset', 'Reset zoom and position', 'ie-zoom-reset', () => sky.reset()))),
+    empty,
     h('div', { class: 'ie-sky' }, canvas, label),
     announce, alert.el, status.el,
     h('h2', { id: 'ie-people-title', class: 'section-title' }, 'People'),
-    empty, list);
+    list);
 
   async function load() {
     if (loading) { again = true; return loading; }
@@ -99,12 +106,14 @@ export function render(root) {
     const save = h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-note-save' } }, 'Save note');
     const remove = h('button', { type: 'button', class: 'btn btn-quiet ie-remove', dataset: { testid: 'ie-remove' } }, 'Remove');
     const show = h('button', { type: 'button', class: 'linklike ie-show', dataset: { testid: 'ie-person-show' } }, 'Show in sky');
+    const face = h('span', { class: 'ie-person-face' });
     const li = h('li', { class: 'ie-person', dataset: { testid: 'ie-person-row' } },
-      h('div', { class: 'ie-person-head' }, h('div', {}, name, username), show),
+      h('div', { class: 'ie-person-head' }, face, h('div', { class: 'ie-person-who' }, name, username)),
       h('form', { class: 'ie-note-form' }, noteLabel, h('div', { class: 'input-row' }, note, save)),
-      h('div', { class: 'ie-person-actions' }, remove));
+      h('div', { class: 'ie-person-actions' }, show, remove));
     let current = null; // { person, connection }
     let savedNote = '';
+    let faceKey = null; // what the face shows, so a reload doesn't redraw (and flicker) it
 
     show.addEventListener('click', () => sky.select(current.person.id));
     li.querySelector('form').addEventListener('submit', (e) => { e.preventDefault(); save.click(); });
@@ -150,6 +159,12 @@ export function render(root) {
       set(person, connection) {
         current = { person, connection };
         const display = nameOf(person);
+        // The photo's path without its signature, which changes on every reload.
+        const key = `${person.avatar?.url?.split('?')[0] || ''}|${display}`;
+        if (key !== faceKey) {
+          faceKey = key;
+          face.replaceChildren(avatar(person, { size: 'md', testid: 'ie-person-avatar' }));
+        }
         name.textContent = display;
         username.textContent = `@${person.username}`;
         li.dataset.username = person.username;

@@ -1,9 +1,10 @@
 // Scan: the camera where the browser can read QR codes itself (BarcodeDetector), and always a
 // paste box, because many browsers (Firefox, desktop Safari) have no BarcodeDetector and a
-// link pasted from a chat is just as good as a scanned one.
+// link pasted from a chat is just as good as a scanned one. Either way, the person first sees
+// whose code it is and then chooses to connect (confirm-connect.js).
 import { h } from '../../dom.js';
 import { field, formAlert, setPending } from '../../forms.js';
-import { connectWith } from './connect.js';
+import { createConnectFlow } from './confirm-connect.js';
 
 const SCAN_EVERY_MS = 250;
 
@@ -13,22 +14,35 @@ function cameraSupported() {
 
 export function render(root) {
   let alive = true;
-  let busy = false;
   const result = h('div', { class: 'ie-result', role: 'status', dataset: { testid: 'ie-scan-result' } });
   const alert = formAlert('ie-scan-error');
   const code = field({ name: 'code', label: 'Paste a link or code', testid: 'ie-scan-input',
-    hint: 'A link like …/c/1234… or the code under someone’s QR.', autocomplete: 'off',
+    hint: 'A link like …/c/Xy3… or the code under someone’s QR.', autocomplete: 'off',
     autocapitalize: 'none', spellcheck: 'false', maxlength: '2048', inputmode: 'url' });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary', dataset: { testid: 'ie-scan-submit' } }, 'Connect');
+  const submit = h('button', { type: 'submit', class: 'btn btn-primary', dataset: { testid: 'ie-scan-submit' } }, 'Check code');
   const form = h('form', { class: 'card form', novalidate: true, 'aria-label': 'Connect with a link or code' },
     code.wrap, submit);
   const networkLink = h('a', { class: 'btn', href: '#/innovation-engine/network', hidden: true,
     dataset: { testid: 'ie-scan-network' } }, 'My network');
 
-  /** One connect at a time: a camera sees the same code many times a second. */
-  async function connect(raw) {
+  const flow = createConnectFlow({
+    showResult: (text) => { result.textContent = text; },
+    showError: (text) => alert.show(text),
+    onAsk: () => { if (alive) setPending(form, submit, false); },
+    onEnd: ({ connected }) => {
+      if (!alive) return;
+      setPending(form, submit, false);
+      if (connected) {
+        networkLink.hidden = false;
+        code.input.value = '';
+      }
+    },
+  });
+
+  /** The camera sees the same code many times a second: one look-up at a time. */
+  function check(raw) {
     const value = raw.trim();
-    if (busy) return;
+    if (flow.busy()) return;
     alert.clear();
     result.textContent = '';
     if (!value) {
@@ -36,34 +50,22 @@ export function render(root) {
       code.input.focus();
       return;
     }
-    busy = true;
-    setPending(form, submit, true, 'Connecting…');
-    try {
-      const { message } = await connectWith(value);
-      if (!alive) return;
-      result.textContent = message;
-      networkLink.hidden = false;
-      code.input.value = '';
-    } catch (err) {
-      if (alive) alert.show(err.detail || err.message);
-    } finally {
-      busy = false;
-      if (alive) setPending(form, submit, false);
-    }
+    setPending(form, submit, true, 'Checking…');
+    flow.start(value);
   }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    connect(code.input.value);
+    check(code.input.value);
   });
 
-  const camera = cameraSupported() ? cameraPanel((value) => connect(value), () => alive) : null;
+  const camera = cameraSupported() ? cameraPanel((value) => check(value), () => alive) : null;
   root.append(
     h('p', { class: 'lead' }, 'Scan a friend’s Innovation Engine code, or paste their link.'),
     camera?.el || h('p', { class: 'muted', dataset: { testid: 'ie-camera-unsupported' } },
       'This browser can’t read QR codes from the camera. Your phone’s camera app can: point it at the code and open the link.'),
-    alert.el, result, h('div', { class: 'actions' }, networkLink), form);
-  return () => { alive = false; camera?.stop(); };
+    alert.el, flow.el, result, h('div', { class: 'actions' }, networkLink), form);
+  return () => { alive = false; camera?.stop(); flow.stop(); };
 }
 
 /** The camera area: a Start/Stop button, the rear camera in a <video>, detection on a timer. */

@@ -1,0 +1,152 @@
+"""Schemathesis hooks for Kindred's contract run (loaded by scripts/lib/schemathesis_run.py).
+
+The runner signs up the users and creates the data this file needs before Schemathesis starts, and
+passes them in a JSON state file named by KINDRED_ST_STATE. Everything here is decided from the
+generated case itself (never from a random source), so a run with the same seed makes the same
+choices.
+
+- Every operation is called as the run's main user, except:
+  - the chat operations, as a user who liked every intervention (so a chat gets past the 409 for
+    "not a match" whatever the main user's swipes, undos and deck resets did to its matches);
+  - signOut, deleteAccount and revokeSession, which would end the main user's session or account:
+    each call signs up a fresh user and acts as that user instead.
+- Half of the schema-valid refresh tokens, sign-ins and sign-ups are swapped for real ones (a fresh
+  user's refresh token, a real account's email and password, an unused email and username), and
+  every schema-valid upload for a real PNG, so the success answers are checked against the contract
+  too, not only the rejections. The other half stay as generated, so a schema-valid value the
+  server refuses is still found.
+- Two business rules (connecting to your own code; an avatar that is not your upload) are schema-valid
+  requests the server rightly refuses with 422; `filter_failure` lets exactly those through.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import struct
+import threading
+import urllib.request
+import zlib
+
+import schemathesis
+
+with open(os.environ["KINDRED_ST_STATE"], encoding="utf-8") as _file:
+    STATE = json.load(_file)
+
+API = STATE["api"]  # e.g. http://127.0.0.1:8080/api/v1
+MAIN_BEARER = "Bearer " + STATE["mainToken"]
+CHAT_BEARER = "Bearer " + STATE["chatToken"]
+
+CHAT_OPERATIONS = {
+    "GET /date-an-intervention/chats/{interventionId}",
+    "POST /date-an-intervention/chats/{interventionId}/messages",
+    "POST /date-an-intervention/chats/{interventionId}/retry",
+}
+# These end the caller's session or account, so each call gets a user of its own.
+FRESH_USER_OPERATIONS = {"POST /auth/sign-out", "DELETE /me", "DELETE /me/sessions/{sessionId}"}
+
+_counter = itertools.count(1)
+_lock = threading.Lock()
+
+
+def post_json(path: str, body: dict, token: str | None = None) -> dict:
+    request = urllib.request.Request(API + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"null")
+
+
+def fresh_user() -> dict:
+    """A new account with a body-delivered refresh token: accessToken, refreshToken, sessionId."""
+    with _lock:
+        number = next(_counter)
+    name = f"{STATE['prefix']}f{number}"
+    return post_json("/auth/sign-up", {
+        "email": f"{name}@schemathesis.kindred.test", "password": STATE["password"], "username": name,
+        "refreshTokenDelivery": "body",
+    })
+
+
+def coin(*values: object) -> bool:
+    """A fair coin decided by the generated data, so the same seed makes the same choice."""
+    digest = hashlib.sha256(repr(values).encode("utf-8", "surrogatepass")).digest()
+    return digest[0] % 2 == 0
+
+
+def is_positive(case) -> bool:
+    return case.meta is not None and case.meta.generation.mode.is_positive
+
+
+def png(width: int, height: int, seed: int) -> bytes:
+    """A small RGB PNG with no ancillary chunks."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes((seed + x * 7 + y * 13) % 256 for x in range(width * 3)) for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+@schemathesis.auth(refresh_interval=None)
+class KindredBearer:
+    """The main user's token, or the chat user's for the chat operations."""
+
+    def get(self, case, context):
+        return CHAT_BEARER if context.operation.label in CHAT_OPERATIONS else MAIN_BEARER
+
+    def set(self, case, data, context):
+        case.headers = case.headers or {}
+        case.headers["Authorization"] = data
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    label = case.operation.label
+    headers = case.headers or {}
+    # Only a request carrying the main user's token is redirected; the auth checks' probes
+    # (no token, a made-up token) are left exactly as they are.
+    if label in FRESH_USER_OPERATIONS and headers.get("Authorization") == MAIN_BEARER:
+        user = fresh_user()
+        headers["Authorization"] = "Bearer " + user["accessToken"]
+        case.headers = headers
+        if label == "DELETE /me/sessions/{sessionId}" and is_positive(case) and coin(case.path_parameters):
+            case.path_parameters = {**(case.path_parameters or {}), "sessionId": user["sessionId"]}
+    elif label == "POST /auth/refresh" and is_positive(case) and isinstance(case.body, dict) \
+            and isinstance(case.body.get("refreshToken"), str) and coin(case.body):
+        case.body = {**case.body, "refreshToken": fresh_user()["refreshToken"]}
+    elif label == "POST /auth/sign-in" and is_positive(case) and isinstance(case.body, dict) and coin(case.body):
+        case.body = {**case.body, "email": STATE["signInEmail"], "password": STATE["password"]}
+    elif label == "POST /auth/sign-up" and is_positive(case) and isinstance(case.body, dict) and coin(case.body):
+        # A new, well-formed email and username; the password, name and device stay as generated.
+        with _lock:
+            name = f"{STATE['prefix']}u{next(_counter)}"
+        case.body = {**case.body, "email": f"{name}@schemathesis.kindred.test", "username": name}
+    elif label == "POST /media" and is_positive(case):
+        # The contract can only say "bytes"; the server takes images only (415 otherwise), which
+        # the operation's description says. A positive case sends a real PNG of varying size.
+        digest = hashlib.sha256(case.body if isinstance(case.body, bytes) else repr(case.body).encode()).digest()
+        case.body = png(1 + digest[0] % 48, 1 + digest[1] % 48, digest[2])
+
+
+# Schema-valid requests the server refuses for a reason no JSON Schema can state, each with the one
+# field error it gives. Only a 422 whose errors are exactly one of these is let through; any other
+# error on the same request still fails the run.
+BUSINESS_RULES = {
+    ("POST /innovation-engine/connections", "code", "That is your own code. Scan someone else's."),
+    ("PATCH /me", "avatarId", "Upload the picture first; that media id is not one of yours."),
+}
+
+
+@schemathesis.hook
+def filter_failure(context, failure, case, response):
+    if getattr(failure, "code", None) != "ST202" or response.status_code != 422:
+        return True
+    try:
+        errors = response.json().get("errors") or []
+    except Exception:
+        return True
+    found = {(case.operation.label, error.get("field"), error.get("message")) for error in errors}
+    return not (found and found <= BUSINESS_RULES)
