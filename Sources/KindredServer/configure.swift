@@ -33,6 +33,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     case .postgres(let url):
         app.databases.use(try .postgres(url: url), as: .psql)
     }
+    app.databases.middleware.use(RandomIDMiddleware())
     app.migrations.addKindred()
 
     let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount)

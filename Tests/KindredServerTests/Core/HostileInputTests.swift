@@ -254,3 +254,30 @@ struct HostileInputTests {
         }
     }
 }
+
+@Suite("New rows get ids from the kernel's generator")
+struct RandomIDTests {
+    @Test func everyNewRowGetsARandomVersion4ID() async throws {
+        try await withKindred { kindred in
+            // act
+            let users = try await (0..<20).asyncMap { index in try await kindred.signUp("random\(index)") }
+
+            // validate: version 4, RFC 4122 variant, never the nil UUID, all different
+            let ids = users.map(\.id)
+            #expect(Set(ids).count == 20)
+            for id in ids {
+                let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
+                #expect(bytes[6] >> 4 == 4 && bytes[8] >> 6 == 0b10, "\(id)")
+                #expect(bytes != [UInt8](repeating: 0, count: 16))
+            }
+        }
+    }
+}
+
+extension Range where Bound == Int {
+    func asyncMap<T>(_ transform: (Int) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for index in self { results.append(try await transform(index)) }
+        return results
+    }
+}
