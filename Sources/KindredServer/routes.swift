@@ -26,7 +26,7 @@ func routes(_ app: Application) throws {
 /// A method the contract doesn't list for a path it has is a 405 naming the ones it does, not a
 /// 404 that says the path isn't there.
 private func registerMethodNotAllowed(_ app: Application, contract: Contract) {
-    let methods: [HTTPMethod] = [.GET, .POST, .PUT, .PATCH, .DELETE]
+    let methods: [HTTPMethod] = [.GET, .POST, .PUT, .PATCH, .DELETE, .TRACE, .RAW(value: "QUERY")]
     for (path, allowed) in contract.methodsByPath {
         let components = (contract.basePath + path).split(separator: "/").map { part -> PathComponent in
             part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .constant(String(part))
@@ -36,6 +36,10 @@ private func registerMethodNotAllowed(_ app: Application, contract: Contract) {
             app.on(method, components, body: .stream) { _ -> Response in
                 throw AppError(.methodNotAllowed, .methodNotAllowed, "This path answers \(allow).", headers: ["Allow": allow])
             }
+        }
+        // OPTIONS asks which methods there are: the answer is the same list, without an error.
+        app.on(.OPTIONS, components, body: .stream) { _ -> Response in
+            Response(status: .noContent, headers: ["Allow": allow + ", OPTIONS"])
         }
     }
 }

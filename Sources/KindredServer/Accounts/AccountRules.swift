@@ -28,6 +28,11 @@ enum AccountRules {
         return .success(email)
     }
 
+    /// Reserved names are unavailable, like taken ones (409), not malformed.
+    static func isReserved(_ username: String) -> Bool {
+        reservedUsernames.contains(username.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: ".", with: ""))
+    }
+
     static func username(_ raw: String) -> Result<String, AppError.FieldError> {
         let username = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard usernameLength.contains(username.count) else {
@@ -37,9 +42,6 @@ enum AccountRules {
         guard username.allSatisfy(allowed.contains) else {
             return .failure(.init(field: "username", message: "Use only letters, digits, _ and ."))
         }
-        guard !reservedUsernames.contains(username.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: ".", with: "")) else {
-            return .failure(.init(field: "username", message: "That username is reserved."))
-        }
         return .success(username)
     }
 
@@ -47,10 +49,11 @@ enum AccountRules {
         guard !raw.unicodeScalars.contains("\u{0}") else {
             return .failure(.init(field: "password", message: "A password cannot contain a NUL character."))
         }
-        guard raw.count >= minimumPasswordLength else {
+        // Counted in code points, as the contract counts (and bcrypt reads at most 72 bytes anyway).
+        guard raw.unicodeScalars.count >= minimumPasswordLength else {
             return .failure(.init(field: "password", message: "Use at least \(minimumPasswordLength) characters."))
         }
-        guard raw.utf8.count <= maximumPasswordLength else {
+        guard raw.unicodeScalars.count <= maximumPasswordLength else {
             return .failure(.init(field: "password", message: "Use at most \(maximumPasswordLength) characters."))
         }
         return .success(raw)

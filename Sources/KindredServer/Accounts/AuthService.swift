@@ -39,9 +39,6 @@ struct AuthService {
     /// One answer for a wrong password and an unknown email, in about the same time.
     func signIn(email rawEmail: String, password: String, device: String?) async throws -> SessionIssuer.Issued {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard !email.unicodeScalars.contains(where: TextRules.isControl), !password.unicodeScalars.contains("\u{0}") else {
-            throw AppError.malformed("The email and password cannot contain control characters such as NUL.")
-        }
         let address = request.clientAddress
         let throttle = SignInThrottle(database: request.db, limits: services.configuration.signInLimits, now: services.now)
         let attempt = try await throttle.begin(email: email, address: address)

@@ -93,6 +93,9 @@ struct ProfileService {
     }
 
     static func requireAvailable(username: String, on database: any Database) async throws {
+        if AccountRules.isReserved(username) {
+            throw AppError.conflict(field: "username", "That username is reserved. Try another.")
+        }
         if try await User.query(on: database).filter(\.$username == username).first() != nil {
             throw AppError.conflict(field: "username", "That username is taken. Try another.")
         }
@@ -102,7 +105,7 @@ struct ProfileService {
     static func freeUsername(basedOn seed: String, on database: any Database) async throws -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
         var base = String(seed.lowercased().split(separator: "@").first ?? "").filter(allowed.contains)
-        if base.count < 3 || (try? AccountRules.username(base).get()) == nil { base = "friend" }
+        if base.count < 3 || (try? AccountRules.username(base).get()) == nil || AccountRules.isReserved(base) { base = "friend" }
         base = String(base.prefix(14))
         if try await User.query(on: database).filter(\.$username == base).first() == nil { return base }
         for _ in 0..<20 {

@@ -39,10 +39,15 @@ struct Contract: Sendable {
         let maximum: Double?
         let minItems: Int?
         let maxItems: Int?
+        let pattern: Pattern?
+        /// The schema's description: what a value that breaks its pattern is told.
+        let summary: String?
+        /// `type: [..., "null"]`: a JSON `null` is a value here, not the absence the decoder reads it as.
+        let allowsNull: Bool
 
         init(type: String? = nil, properties: [String: Schema] = [:], items: Schema? = nil, alternatives: [Schema] = [],
              minLength: Int? = nil, maxLength: Int? = nil, minimum: Double? = nil, maximum: Double? = nil,
-             minItems: Int? = nil, maxItems: Int? = nil) {
+             minItems: Int? = nil, maxItems: Int? = nil, pattern: Pattern? = nil, summary: String? = nil, allowsNull: Bool = false) {
             self.type = type
             self.properties = properties
             self.items = items
@@ -53,6 +58,26 @@ struct Contract: Sendable {
             self.maximum = maximum
             self.minItems = minItems
             self.maxItems = maxItems
+            self.pattern = pattern
+            self.summary = summary
+            self.allowsNull = allowsNull
+        }
+    }
+
+    /// A schema's `pattern`, compiled once. `NSRegularExpression` is immutable once made and
+    /// documented as safe to use from any thread.
+    struct Pattern: @unchecked Sendable {
+        let source: String
+        let expression: NSRegularExpression
+
+        init(_ source: String) throws {
+            self.source = source
+            expression = try NSRegularExpression(pattern: source)
+        }
+
+        /// JSON Schema patterns are not anchored: a match anywhere counts.
+        func matches(_ text: String) -> Bool {
+            expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }
     }
 
@@ -99,6 +124,7 @@ struct Contract: Sendable {
                                            parameters: parameters, jsonBody: json.map { resolver.schema($0) })
             }
         }
+        guard resolver.failures.isEmpty else { throw Invalid(description: resolver.failures.joined(separator: "; ")) }
         self.operations = operations
         methodsByPath = methods
     }
@@ -109,6 +135,8 @@ private struct SchemaResolver {
     let schemas: [String: Any]
     var resolved: [String: Contract.Schema] = [:]
     var resolving: Set<String> = []
+    /// Patterns that did not compile: the server refuses to start rather than skip a bound.
+    var failures: [String] = []
 
     init(schemas: [String: Any]) { self.schemas = schemas }
 
@@ -131,13 +159,21 @@ private struct SchemaResolver {
         }
         let alternatives = ((raw["oneOf"] as? [Any]) ?? []) + ((raw["anyOf"] as? [Any]) ?? []) + ((raw["allOf"] as? [Any]) ?? [])
         // `type: [string, "null"]` in OpenAPI 3.1: the bound applies to the non-null type.
-        let type = (raw["type"] as? String) ?? (raw["type"] as? [Any])?.compactMap { $0 as? String }.first { $0 != "null" }
+        let types = (raw["type"] as? String).map { [$0] } ?? (raw["type"] as? [Any])?.compactMap { $0 as? String } ?? []
+        let type = types.first { $0 != "null" }
+        let pattern = (raw["pattern"] as? String).flatMap { source -> Contract.Pattern? in
+            do { return try Contract.Pattern(source) } catch {
+                failures.append("pattern \(source) does not compile: \(error)")
+                return nil
+            }
+        }
         return Contract.Schema(
             type: type, properties: properties, items: raw["items"].map { schema($0) },
             alternatives: alternatives.map { schema($0) },
             minLength: raw["minLength"] as? Int, maxLength: raw["maxLength"] as? Int,
             minimum: Self.number(raw["minimum"]), maximum: Self.number(raw["maximum"]),
-            minItems: raw["minItems"] as? Int, maxItems: raw["maxItems"] as? Int)
+            minItems: raw["minItems"] as? Int, maxItems: raw["maxItems"] as? Int,
+            pattern: pattern, summary: raw["description"] as? String, allowsNull: types.contains("null") || raw["nullable"] as? Bool == true)
     }
 
     private static func number(_ value: Any?) -> Double? {

@@ -114,9 +114,15 @@ struct BoundsCheck {
         case let object as [String: Any]:
             for (key, element) in object {
                 if key.unicodeScalars.contains("\u{0}") { containsNUL = true }
-                if let property = schema.properties[key] {
-                    self.value(element, schema: property, path: path.isEmpty ? key : path + "." + key)
+                guard let property = schema.properties[key] else { continue }
+                let field = path.isEmpty ? key : path + "." + key
+                // The generated decoder reads `"x": null` as leaving x out; the contract says
+                // x is a string (say), so null is refused rather than quietly ignored.
+                if element is NSNull, !property.allowsNull {
+                    fail(field, "cannot be null; leave it out instead")
+                    continue
                 }
+                self.value(element, schema: property, path: field)
             }
         case let number as NSNumber where schema.type == "integer" || schema.type == "number":
             self.number(number.doubleValue, schema: schema, path: path)
@@ -133,6 +139,10 @@ struct BoundsCheck {
             fail(path, minimum == 1 ? "must not be empty" : "needs at least \(minimum) characters")
         }
         if let maximum = schema.maxLength, length > maximum { fail(path, "takes at most \(maximum) characters") }
+        if let pattern = schema.pattern, !pattern.matches(text) {
+            let field = path.isEmpty ? "body" : path
+            errors.append(.init(field: field, message: schema.summary.map { "`\(field)`: \($0)" } ?? "`\(field)` is not in the form it must have."))
+        }
     }
 
     private mutating func number(_ number: Double, schema: Contract.Schema, path: String) {

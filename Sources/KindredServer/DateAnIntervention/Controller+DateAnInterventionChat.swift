@@ -50,13 +50,13 @@ extension Controller {
     private static func payload(_ event: ChatService.Event, instance: String, requestID: String) throws -> (String, Components.Schemas.ChatStreamEvent) {
         switch event {
         case .message(let message):
-            return ("message", .message(.init(_type: "message", message: try message.dto)))
+            return ("message", .message(.init(_type: .message, message: try message.dto)))
         case .delta(let text):
-            return ("delta", .delta(.init(_type: "delta", text: text)))
+            return ("delta", .delta(.init(_type: .delta, text: text)))
         case .reply(let message):
-            return ("reply", .reply(.init(_type: "reply", message: try message.dto)))
+            return ("reply", .reply(.init(_type: .reply, message: try message.dto)))
         case .failed(let error):
-            return ("error", .error(.init(_type: "error", problem: .init(
+            return ("error", .error(.init(_type: .error, problem: .init(
                 _type: error.typeURI, title: error.kind.title, status: Int(error.status.code), detail: error.detail,
                 instance: instance, requestId: requestID))))
         }

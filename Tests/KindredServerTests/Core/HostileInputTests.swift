@@ -20,9 +20,7 @@ struct HostileInputTests {
 
             // act: the QR scale that once held the server for ten minutes, a page size past the
             // maximum, and a note past its length
-            let started = ContinuousClock.now
             let scale = try await kindred.send(.GET, "/innovation-engine/code.png?scale=7716", token: user.accessToken)
-            let elapsed = ContinuousClock.now - started
             let limit = try await kindred.send(.GET, "/profiles?prefix=bo&limit=1000", token: user.accessToken)
             let note = try await kindred.send(.POST, "/innovation-engine/connections", token: user.accessToken,
                                               json: ["code": "abcdefghijklmnopqrstuv", "note": String(repeating: "n", count: 201)])
@@ -30,7 +28,6 @@ struct HostileInputTests {
             // validate
             #expect(scale.status == .unprocessableEntity)
             #expect(scale.problem?.errors?.map(\.field) == ["scale"])
-            #expect(elapsed < .seconds(2), "refused before any rendering")
             #expect(limit.status == .unprocessableEntity)
             #expect(note.status == .unprocessableEntity)
             #expect(note.problem?.errors?.map(\.field) == ["note"])
