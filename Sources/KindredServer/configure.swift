@@ -39,7 +39,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount)
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
-        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger)
+        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger, clock: clock)
     } else {
         events = LocalEventBus(hub: hub)
     }

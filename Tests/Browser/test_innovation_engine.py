@@ -118,10 +118,11 @@ def test_connect_link_while_signed_out_goes_through_sign_up(ui, ui_b, driver, dr
         ui.open("/innovation-engine/qr")
         link = ui.wait.until(lambda d: ui.find("ie-link").get_attribute("value"))
 
-        # B has no account yet: the connect screen says a link was shared, offers sign-up and
+        # B has no account yet: the connect screen says whose link it is, offers sign-up and
         # comes back after it.
         driver_b.get(link)
-        assert "shared their Innovation Engine link" in ui_b.has_text("ie-connect-signed-out")
+        ui_b.wait.until(lambda d: f"{a['displayName']} shared their Innovation Engine link" in ui_b.find("ie-connect-signed-out").text)
+        assert f"{a['displayName']} wants to connect" in ui_b.find("ie-connect-owner").text
         press(ui_b, "ie-connect-signup")
         ui_b.fill("signup-email", b["email"])
         ui_b.fill("signup-username", b["username"])

@@ -111,7 +111,10 @@ struct Contract: Sendable {
             for verb in verbs {
                 guard let spec = item[verb] as? [String: Any], let id = spec["operationId"] as? String else { continue }
                 methods[path, default: []].append(verb.uppercased())
-                let security = (spec["security"] as? [Any]).map { !$0.isEmpty } ?? defaultSecurity
+                // `security: []` is public; a list with an empty requirement (`- {}`) makes a token optional.
+                let security = (spec["security"] as? [Any]).map { requirements in
+                    !requirements.isEmpty && !requirements.contains { ($0 as? [String: Any])?.isEmpty == true }
+                } ?? defaultSecurity
                 let parameters = (shared + ((spec["parameters"] as? [Any]) ?? [])).compactMap { raw -> Parameter? in
                     guard let raw = raw as? [String: Any], let name = raw["name"] as? String,
                           let location = (raw["in"] as? String).flatMap(Parameter.Location.init(rawValue:))

@@ -32,13 +32,14 @@ struct ConnectionService {
         return (connection, true)
     }
 
-    /// Whose code this is, for "Connect with Tess?" before connecting.
-    func preview(code: String, by callerID: UUID) async throws -> (person: User, connected: Bool) {
+    /// Whose code this is, for "Connect with Tess?" before connecting; also for someone not yet
+    /// signed in, who opened a shared link.
+    func preview(code: String, by callerID: UUID?) async throws -> (person: User, connected: Bool) {
         let personID = try await owner(of: code, scannedBy: callerID)
         let person = try await ProfileService.user(personID, on: request.db)
+        guard let callerID, personID != callerID else { return (person, false) }
         let (low, high) = Connection.ordered(callerID, personID)
-        let connected = personID == callerID ? false : try await Self.between(low, high, on: request.db) != nil
-        return (person, connected)
+        return (person, try await Self.between(low, high, on: request.db) != nil)
     }
 
     /// My code, made on first use.
@@ -68,12 +69,17 @@ struct ConnectionService {
         return code
     }
 
-    /// The person a shown code belongs to. Every look-up counts toward the caller's hourly limit,
-    /// and an unknown, rotated or malformed code is a plain 404.
-    private func owner(of rawCode: String, scannedBy callerID: UUID) async throws -> UUID {
-        try await RateLimiter(database: request.db, now: services.now).hit(
-            "innovation-engine.connect:" + callerID.uuidString.lowercased(), userID: callerID,
-            limit: .init(count: services.configuration.connectAttemptsPerHour, window: 3600))
+    /// The person a shown code belongs to. Every look-up counts toward the caller's hourly limit
+    /// (or, for someone not signed in, their address's), and an unknown, rotated or malformed code
+    /// is a plain 404.
+    private func owner(of rawCode: String, scannedBy callerID: UUID?) async throws -> UUID {
+        let limit = RateLimiter.Limit(count: services.configuration.connectAttemptsPerHour, window: 3600)
+        let limiter = RateLimiter(database: request.db, now: services.now)
+        if let callerID {
+            try await limiter.hit("innovation-engine.connect:" + callerID.uuidString.lowercased(), userID: callerID, limit: limit)
+        } else {
+            try await limiter.hit("innovation-engine.connect.address:" + request.clientAddress, limit: limit)
+        }
         guard let code = ConnectLink.code(in: rawCode),
               let owner = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$code == code).first()
         else { throw Self.unknownCode }

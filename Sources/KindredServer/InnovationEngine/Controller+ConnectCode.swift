@@ -21,8 +21,10 @@ extension Controller {
 
     func previewConnectCode(_ input: Operations.PreviewConnectCode.Input) async throws -> Operations.PreviewConnectCode.Output {
         let request = try request
-        let caller = try await Caller.require(request)
-        let preview = try await ConnectionService(request: request).preview(code: input.path.code, by: caller.userID)
+        // A token is optional here: the code is the permission, and a shared link should say whose
+        // it is before its visitor has an account. A token that is sent must be valid.
+        let caller = request.headers.bearerAuthorization == nil ? nil : try await Caller.require(request)
+        let preview = try await ConnectionService(request: request).preview(code: input.path.code, by: caller?.userID)
         return .ok(.init(body: .json(.init(person: try request.profile(of: preview.person), connected: preview.connected))))
     }
 

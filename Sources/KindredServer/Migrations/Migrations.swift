@@ -16,6 +16,7 @@ enum KindredMigrations {
         CreateDateAnIntervention(), // Date An Intervention: catalogue, swipes, chats
         CreateRateLimitHits(),      // one scoped limiter, replacing sign-in failures and rate-limit events
         CreateInnovationEngineConnectCodes(), // Innovation Engine: secret connect codes
+        CreateRealtimePayloads(),   // realtime events too large for NOTIFY
     ]
 }
 

@@ -15,30 +15,57 @@ actor PostgresEventBus: EventBus {
     private let database: @Sendable () -> any Database
     private let hub: RealtimeHub
     private let logger: Logger
+    private let clock: @Sendable () -> Date
     private var listener: Task<Void, Never>?
 
-    init(url: String, database: @escaping @Sendable () -> any Database, hub: RealtimeHub, logger: Logger) throws {
+    init(url: String, database: @escaping @Sendable () -> any Database, hub: RealtimeHub, logger: Logger,
+         clock: @escaping @Sendable () -> Date) throws {
         configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
         self.database = database
+        self.clock = clock
         self.hub = hub
         self.logger = logger
     }
 
+    /// NOTIFY refuses payloads of 8,000 bytes or more. A larger envelope waits in
+    /// `realtime_payloads` and the notification carries only its id, so no event is lost to size.
+    static let notifyLimit = 7_900
+    /// How long a parked payload is kept for the listeners of every instance to read.
+    static let parkedLifetime: TimeInterval = 60
+
     nonisolated func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async {
         do {
-            guard let sql = database() as? any SQLDatabase else { return }
+            let database = database()
+            let sql = try database.sql()
             let data = try JSONEncoder.realtime.encode(RealtimeEnvelope(userID: userID, event: event))
-            try await sql.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: String(decoding: data, as: UTF8.self)))").run()
+            var payload = String(decoding: data, as: UTF8.self)
+            if data.count > Self.notifyLimit {
+                let parked = RealtimePayload(userID: userID, payload: payload, at: clock())
+                try await parked.create(on: database)
+                payload = try String(decoding: JSONEncoder().encode(ParkedReference(parked: parked.requireID())), as: UTF8.self)
+                try await RealtimePayload.query(on: database).filter(\.$createdAt < clock().addingTimeInterval(-Self.parkedLifetime)).delete()
+            }
+            try await sql.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: payload))").run()
         } catch {
             logger.error("Could not publish a realtime event: \(error)")
         }
+    }
+
+    /// The envelope a notification carries, or the one it points at.
+    private static func envelope(from payload: String, database: any Database) async throws -> RealtimeEnvelope? {
+        let data = Data(payload.utf8)
+        if let reference = try? JSONDecoder().decode(ParkedReference.self, from: data) {
+            guard let parked = try await RealtimePayload.find(reference.parked, on: database) else { return nil }
+            return try JSONDecoder.realtime.decode(RealtimeEnvelope.self, from: Data(parked.payload.utf8))
+        }
+        return try JSONDecoder.realtime.decode(RealtimeEnvelope.self, from: data)
     }
 
     /// Returns once the first LISTEN is in place (so events published right after start-up are
     /// heard) or after ten seconds, leaving the listener to keep trying in the background.
     func start() async throws {
         let (ready, signal) = AsyncStream<Void>.makeStream()
-        listener = Task { [configuration, hub, logger] in
+        listener = Task { [configuration, hub, logger, database] in
             var attempt = 0
             while !Task.isCancelled {
                 do {
@@ -48,11 +75,15 @@ actor PostgresEventBus: EventBus {
                         attempt = 0
                         signal.yield()
                         for try await notification in notifications {
-                            guard let envelope = try? JSONDecoder.realtime.decode(RealtimeEnvelope.self, from: Data(notification.payload.utf8)) else {
-                                logger.warning("Ignored a realtime notification that did not decode.")
-                                continue
+                            do {
+                                guard let envelope = try await Self.envelope(from: notification.payload, database: database()) else {
+                                    logger.error("A realtime event's parked payload was gone before it was read.")
+                                    continue
+                                }
+                                await hub.deliver(envelope)
+                            } catch {
+                                logger.error("Ignored a realtime notification that did not decode: \(error)")
                             }
-                            await hub.deliver(envelope)
                         }
                     }
                 } catch {
@@ -73,6 +104,45 @@ actor PostgresEventBus: EventBus {
     func shutdown() async {
         listener?.cancel()
         listener = nil
+    }
+}
+
+/// What a notification says when its envelope was too large to carry.
+private struct ParkedReference: Codable {
+    var parked: UUID
+}
+
+/// An envelope too large for NOTIFY, kept for a minute for every instance's listener.
+final class RealtimePayload: Model, @unchecked Sendable {
+    static let schema = "realtime_payloads"
+
+    @ID(key: .id) var id: UUID?
+    /// The recipient: deleting the account deletes what is parked for them.
+    @Parent(key: "user_id") var user: User
+    @Field(key: "payload") var payload: String
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    init(userID: UUID, payload: String, at date: Date) {
+        $user.id = userID
+        self.payload = payload
+        createdAt = date
+    }
+}
+
+struct CreateRealtimePayloads: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(RealtimePayload.schema)
+            .id()
+            .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
+            .field("payload", .string, .required)
+            .field("created_at", .datetime, .required)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(RealtimePayload.schema).delete()
     }
 }
 

@@ -53,6 +53,8 @@ struct AccountDeletionTests {
             let connected = try await kindred.send(.POST, "/innovation-engine/connections", token: second.accessToken,
                                                    json: ["code": survivorCode.link, "note": "Met Dora at the fair"])
             #expect(connected.status == .created)
+            // Realtime: an event too large for PostgreSQL's NOTIFY waits for her in a table.
+            try await RealtimePayload(userID: doomed.id, payload: "{}", at: kindred.clock.now).create(on: kindred.app.db)
             // Date An Intervention: she swipes, matches and chats (which also counts against her rate limit).
             for (id, direction) in [("biochar", "like"), ("cool-roofs", "pass")] {
                 let swiped = try await kindred.send(.POST, "/date-an-intervention/swipes", token: second.accessToken,

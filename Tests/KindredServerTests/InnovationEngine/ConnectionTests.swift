@@ -156,6 +156,29 @@ struct ConnectionTests {
         }
     }
 
+    @Test func aSharedLinkSaysWhoseItIsBeforeSignIn() async throws {
+        try await withKindred(adjust: { $0.connectAttemptsPerHour = 3 }) { kindred in
+            // setup
+            let tess = try await kindred.signUp("tess")
+            let code = try await code(kindred, tess)
+
+            // act: someone without an account opens the link, then keeps guessing
+            let preview = try await kindred.send(.GET, "/innovation-engine/codes/\(code)")
+            let guesses = try await (0..<3).asyncMap { index in
+                try await kindred.send(.GET, "/innovation-engine/codes/guess\(index)aaaaaaaaaaaaaaaaaaa").status
+            }
+
+            // validate: whose it is, nothing more, and guessing is limited by address
+            #expect(preview.status == .ok, "\(preview.body.string)")
+            let body = try preview.decode(Components.Schemas.ConnectCodePreview.self)
+            #expect(body.person.username == "tess")
+            #expect(body.connected == false)
+            #expect(guesses == [.notFound, .notFound, .tooManyRequests])
+            // …and connecting still needs an account
+            #expect(try await kindred.send(.POST, "/innovation-engine/connections", json: ["code": code]).status == .unauthorized)
+        }
+    }
+
     @Test func rotatingTheCodeStopsTheOldOneAtOnce() async throws {
         try await withKindred { kindred in
             // setup

@@ -91,6 +91,37 @@ struct RealtimeTests {
             try await sibling.shutDownServing()
         }
     }
+
+    /// NOTIFY refuses 8,000 bytes; a larger event must still arrive, on the other instance too.
+    @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
+    func anEventTooLargeForNotifyStillArrives() async throws {
+        try await withKindred(running: true, postgres: true) { kindred in
+            let sibling = try await kindred.startSibling()
+            do {
+                // setup
+                let siblingURL = try #require(sibling.http.server.shared.localAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
+                let user = try await kindred.signUp("largeevents")
+                let socket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: user.accessToken)
+                // Past NOTIFY's 8,000 bytes, within the test client's 16 KiB frame.
+                let bio = String(repeating: "Ω long bio ", count: 750)
+                let profile = Components.Schemas.Profile(id: user.id, username: user.username, displayName: "Large", bio: bio)
+
+                // act
+                await kindred.app.kindred.events.publish(.profileUpdated(profile), to: user.id)
+
+                // validate
+                let event = try await socket.next()
+                guard case .profile_updated(let payload) = event else { Issue.record("expected profile.updated, got \(event)"); return }
+                #expect(payload.profile.bio == bio)
+                #expect(bio.utf8.count > 8_000)
+                try await socket.close()
+            } catch {
+                try? await sibling.shutDownServing()
+                throw error
+            }
+            try await sibling.shutDownServing()
+        }
+    }
 }
 
 /// A WebSocket client over a real socket, collecting the server's events in order.

@@ -2,7 +2,9 @@
 // path with index.html): it says whose link it is and connects only when asked
 // (confirm-connect.js). Signed out, it keeps the link and comes back here after sign-in.
 import { h } from '../../dom.js';
-import { createConnectFlow } from './confirm-connect.js';
+import { api } from '../../api.js';
+import { avatar } from '../../components.js';
+import { codeFrom, createConnectFlow, nameOf } from './confirm-connect.js';
 
 // sessionStorage: this tab only, and only until the person connects or cancels. The code lets
 // whoever holds it ask to connect, so it is not kept any longer than that.
@@ -35,17 +37,37 @@ export function render(root, { session }) {
   root.append(h('p', { class: 'ie-app-name' }, 'Innovation Engine'), heading);
 
   if (!session) {
-    // Signed out: keep the code where it is and come back here after either path. Whose code it
-    // is can only be asked once signed in (looking codes up is limited per person).
+    // Signed out: keep the code where it is and come back here after either path. The code is its
+    // own permission, so whose it is can be shown before sign-in (limited per address).
     const next = encodeURIComponent(CONNECT_ROUTE);
-    root.append(
-      h('p', { class: 'lead', dataset: { testid: 'ie-connect-signed-out' } }, pending()
-        ? 'Someone shared their Innovation Engine link with you. Sign in or create an account to see who it is and connect.'
-        : 'Sign in to connect with people.'),
+    const link = pending();
+    const lead = h('p', { class: 'lead', dataset: { testid: 'ie-connect-signed-out' } }, link
+      ? 'Someone shared their Innovation Engine link with you. Sign in or create an account to connect.'
+      : 'Sign in to connect with people.');
+    const who = h('div', { class: 'ie-confirm-slot' });
+    root.append(who, lead,
       h('div', { class: 'actions' },
         h('a', { class: 'btn btn-primary', href: `#/sign-up?next=${next}`, dataset: { testid: 'ie-connect-signup' } },
           'Create account'),
         h('a', { class: 'btn', href: `#/sign-in?next=${next}`, dataset: { testid: 'ie-connect-signin' } }, 'Sign in')));
+    const code = link && codeFrom(link);
+    if (code) {
+      api.get(`/innovation-engine/codes/${encodeURIComponent(code)}`, { auth: false })
+        .then(({ person }) => {
+          const name = nameOf(person);
+          who.replaceChildren(h('section', { class: 'card ie-confirm', dataset: { testid: 'ie-connect-owner' } },
+            h('div', { class: 'ie-confirm-who' },
+              avatar(person, { size: 'lg', testid: 'ie-connect-owner-avatar' }),
+              h('div', { class: 'ie-confirm-text' },
+                h('h2', {}, `${name} wants to connect`),
+                h('p', { class: 'muted' }, `@${person.username}`)))));
+          lead.textContent = `${name} shared their Innovation Engine link with you. Sign in or create an account to connect.`;
+        })
+        .catch((err) => {
+          // A replaced code is worth saying now; anything else (offline) leaves the general words.
+          if (err.status === 404) lead.textContent = 'This link no longer works. Ask its owner for their current QR code or link.';
+        });
+    }
     return null;
   }
 
