@@ -91,8 +91,13 @@ struct Contract: Sendable {
         var description: String
     }
 
-    /// The contract shipped with the server.
+    /// The contract shipped with the server, read once per process (parsing 1,500 lines of YAML
+    /// is not free, and every instance in the process enforces the same document).
     static func bundled() throws -> Contract {
+        try bundledOnce.get()
+    }
+
+    private static let bundledOnce = Result { () throws -> Contract in
         guard let url = KindredContractDocument.url else { throw Invalid(description: "openapi.yaml is missing from the KindredAPI bundle.") }
         return try Contract(yaml: String(contentsOf: url, encoding: .utf8))
     }
