@@ -7,7 +7,7 @@ import time
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from test_date_an_intervention import P, get, like_via_api, open_app, swipe_of, top_card, top_id
+from test_date_an_intervention import P, get, like_via_api, open_app, pass_first_category, swipe_of, top_id
 
 PHONE = (375, 667)
 SMALL_PHONE = (320, 568)
@@ -288,11 +288,7 @@ def test_compare_is_readable_on_a_phone(ui, driver, account):
 
 def test_reset_on_the_empty_deck_asks_first(ui, driver, account):
     api = account["api"]
-    catalogue = get(api, f"{P}/interventions")
-    category = catalogue["categories"][0]
-    for item in [i for i in catalogue["interventions"] if i["category"] == category["id"]]:
-        status, body = api.call("POST", f"{P}/swipes", {"interventionId": item["id"], "direction": "pass"})
-        assert status == 201, body
+    category = pass_first_category(api)
     swiped = get(api, f"{P}/stats")["swiped"]
     as_phone(driver, touch=False)
     open_app(ui, account, f"{P}/discover?category={category['id']}")

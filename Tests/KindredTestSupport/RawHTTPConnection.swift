@@ -58,9 +58,10 @@ public final class RawHTTPConnection: @unchecked Sendable {
 
     public func send(_ text: String) async throws { try await send(Array(text.utf8)) }
 
-    /// Bytes until the server closes or `timeout` passes, whichever is first.
-    public func receive(timeout: TimeInterval) async throws -> (bytes: [UInt8], closed: Bool) {
-        try await onQueue {
+    /// Bytes until the server closes, `marker` has arrived, or `timeout` passes, whichever is first.
+    public func receive(until marker: String? = nil, timeout: TimeInterval) async throws -> (bytes: [UInt8], closed: Bool) {
+        let needle = marker.map { Array($0.utf8) }
+        return try await onQueue {
             var received: [UInt8] = []
             let deadline = Date().addingTimeInterval(timeout)
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -71,6 +72,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
                 let count = buffer.withUnsafeMutableBytes { read(self.descriptor, $0.baseAddress, $0.count) }
                 if count <= 0 { return (received, true) }
                 received += buffer[0..<count]
+                if let needle, Self.contains(received, needle) { return (received, false) }
             }
             return (received, false)
         }
@@ -97,6 +99,11 @@ public final class RawHTTPConnection: @unchecked Sendable {
                 received += buffer[0..<count]
             }
         }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
     private static func parse(_ bytes: [UInt8], closed: Bool = false) -> (Int, [String: String], [UInt8])? {

@@ -19,7 +19,7 @@ struct StrictWebSocketUpgrader: Upgrader {
             shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture([:]) },
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameGuard())
+                    try channel.pipeline.syncOperations.addHandler(WebSocketGuard(refusing: WebSocketGuard.forbiddenFrame))
                 }.flatMap {
                     WebSocket.server(on: channel, onUpgrade: onUpgrade)
                 }.flatMap {
@@ -27,7 +27,7 @@ struct StrictWebSocketUpgrader: Upgrader {
                     channel.eventLoop.makeCompletedFuture {
                         let pipeline = channel.pipeline.syncOperations
                         let aggregator = try pipeline.handler(type: NIOWebSocketFrameAggregator.self)
-                        try pipeline.addHandler(WebSocketTextGuard(), position: .after(aggregator))
+                        try pipeline.addHandler(WebSocketGuard(refusing: WebSocketGuard.invalidText), position: .after(aggregator))
                     }
                 }
             })
@@ -43,28 +43,47 @@ extension Request {
     }
 }
 
-/// Refuses what a client must never send (RFC 6455 §5.1–5.5, §7.4): an unmasked frame, a
-/// reserved opcode or bit, and a close frame with a code no endpoint may send or a reason that is
-/// not UTF-8. Each ends the connection with 1002 (protocol error), and a bad close code is never
-/// echoed back.
-final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler {
+/// Ends the connection, with the close code RFC 6455 names, at the first frame `refusing` objects
+/// to; a refused close frame is never echoed back. Two stand in the pipeline: one before
+/// fragments are joined (`forbiddenFrame`), one after (`invalidText`).
+final class WebSocketGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
+    private let refusing: (WebSocketFrame) -> WebSocketErrorCode?
     private var closing = false
+
+    init(refusing: @escaping (WebSocketFrame) -> WebSocketErrorCode?) {
+        self.refusing = refusing
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closing else { return }
-        let frame = unwrapInboundIn(data)
-        let known: Set<WebSocketOpcode> = [.continuation, .text, .binary, .connectionClose, .ping, .pong]
-        guard frame.maskKey != nil, known.contains(frame.opcode), !frame.rsv1, !frame.rsv2, !frame.rsv3,
-              frame.opcode != .connectionClose || Self.isValidClose(frame.unmaskedData)
-        else {
-            closing = true
-            Self.close(context, code: .protocolError, frameOut: wrapOutboundOut)
+        guard let code = refusing(unwrapInboundIn(data)) else {
+            context.fireChannelRead(data)
             return
         }
-        context.fireChannelRead(data)
+        closing = true
+        var buffer = context.channel.allocator.buffer(capacity: 2)
+        buffer.write(webSocketErrorCode: code)
+        // The frame goes out before the close: writes are flushed in order on the channel.
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: buffer)), promise: nil)
+        context.close(promise: nil)
+    }
+
+    /// What a client must never send (RFC 6455 §5.1–5.5, §7.4): an unmasked frame, a reserved
+    /// opcode or bit, a close frame with a code no endpoint may send or a reason that is not UTF-8.
+    static func forbiddenFrame(_ frame: WebSocketFrame) -> WebSocketErrorCode? {
+        let known: Set<WebSocketOpcode> = [.continuation, .text, .binary, .connectionClose, .ping, .pong]
+        let allowed = frame.maskKey != nil && known.contains(frame.opcode) && !frame.rsv1 && !frame.rsv2 && !frame.rsv3
+            && (frame.opcode != .connectionClose || isValidClose(frame.unmaskedData))
+        return allowed ? nil : .protocolError
+    }
+
+    /// A text message that is not valid UTF-8 (RFC 6455 §8.1).
+    static func invalidText(_ frame: WebSocketFrame) -> WebSocketErrorCode? {
+        frame.opcode == .text && String(validatingUTF8Bytes: frame.unmaskedData.readableBytesView) == nil
+            ? .dataInconsistentWithMessage : nil
     }
 
     /// A close payload is empty, or a code an endpoint may send followed by a UTF-8 reason.
@@ -74,34 +93,6 @@ final class WebSocketFrameGuard: ChannelInboundHandler, RemovableChannelHandler 
         guard let code = payload.readInteger(as: UInt16.self) else { return false }
         let sendable = (1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code)
         return sendable && String(validatingUTF8Bytes: payload.readableBytesView) != nil
-    }
-
-    static func close(_ context: ChannelHandlerContext, code: WebSocketErrorCode, frameOut: (WebSocketFrame) -> NIOAny) {
-        var buffer = context.channel.allocator.buffer(capacity: 2)
-        buffer.write(webSocketErrorCode: code)
-        let frame = WebSocketFrame(fin: true, opcode: .connectionClose, data: buffer)
-        // The frame goes out before the close: writes are flushed in order on the channel.
-        context.writeAndFlush(frameOut(frame), promise: nil)
-        context.close(promise: nil)
-    }
-}
-
-/// Ends the connection with 1007 when a text message is not valid UTF-8 (RFC 6455 §8.1).
-final class WebSocketTextGuard: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias InboundOut = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
-    private var closing = false
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing else { return }
-        let frame = unwrapInboundIn(data)
-        if frame.opcode == .text, String(validatingUTF8Bytes: frame.unmaskedData.readableBytesView) == nil {
-            closing = true
-            WebSocketFrameGuard.close(context, code: .dataInconsistentWithMessage, frameOut: wrapOutboundOut)
-            return
-        }
-        context.fireChannelRead(data)
     }
 }
 

@@ -71,7 +71,7 @@ struct RealSizedRequestTests {
 
             // act
             try await Self.sendInPieces(connection, head: head, body: body, pieces: 3)
-            let answer = try await connection.receive(timeout: 15)
+            let answer = try await connection.receive(until: "event: reply", timeout: 60)
 
             // validate: the stream arrived and ended with the character's reply
             let stream = String(decoding: answer.bytes, as: UTF8.self)
