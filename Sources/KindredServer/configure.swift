@@ -31,7 +31,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     case .sqliteInMemory:
         app.databases.use(.sqlite(.memory), as: .sqlite)
     case .postgres(let url):
-        app.databases.use(try .postgres(url: url), as: .psql)
+        // Fluent's default is one connection per event loop: two in all on two cores, which a burst
+        // of sign-ins (each a short locked transaction) queued past the pool's timeout.
+        app.databases.use(try .postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
     }
     app.databases.middleware.use(RandomIDMiddleware())
     app.migrations.addKindred()

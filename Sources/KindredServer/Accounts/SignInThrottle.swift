@@ -34,15 +34,13 @@ struct SignInThrottle {
         let window = limits.window
         let pair = Self.pairScope(email: email, address: address)
         let fresh = try await limiter.count(pair, window: window) == 0
-        var hits = [try await limiter.hit(pair, limit: .init(count: limits.perAccount, window: window))]
-        hits.append(try await limiter.hit(Self.addressScope(address), limit: .init(count: limits.perAddress, window: window)))
-        let account = Self.accountScope(email: email)
-        if fresh {
-            // Counted toward the ceiling but never stopped by it.
-            hits.append(try await limiter.hit(account, limit: .init(count: .max, window: window)))
-        } else {
-            hits.append(try await limiter.hit(account, limit: .init(count: limits.perAccountCeiling, window: window)))
-        }
+        // A fresh address is counted toward the ceiling but never stopped by it.
+        let ceiling = fresh ? Int.max : limits.perAccountCeiling
+        let hits = try await limiter.hit([
+            .init(scope: pair, limit: .init(count: limits.perAccount, window: window)),
+            .init(scope: Self.addressScope(address), limit: .init(count: limits.perAddress, window: window)),
+            .init(scope: Self.accountScope(email: email), limit: .init(count: ceiling, window: window)),
+        ])
         return Attempt(hits: hits)
     }
 

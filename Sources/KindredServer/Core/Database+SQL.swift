@@ -18,12 +18,18 @@ extension Database {
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
-        if inTransaction { return try await body(self) }
-        return try await withConnection { connection in
+        // Within one already (the chat's message and its rate limit commit together), the work
+        // joins it: SQLite cannot nest transactions. Fluent's own flag only knows its own kind.
+        if inTransaction || WriteTransaction.isOpen { return try await body(self) }
+        // One at a time in this process, waiting here without a thread: two transactions that both
+        // wanted the write lock would each hold a connection, and the loser would retry on one of
+        // NIO's few blocking threads (SQLiteNIO's busy handler never sleeps) while the winner waits
+        // for a thread to run its next statement.
+        return try await WriteTransaction.gate.serialized { try await withConnection { connection in
             let sql = try connection.sql()
             try await sql.raw("BEGIN IMMEDIATE").run()
             do {
-                let result = try await body(connection)
+                let result = try await WriteTransaction.$isOpen.withValue(true) { try await body(connection) }
                 try await sql.raw("COMMIT").run()
                 return result
             } catch {
@@ -31,6 +37,31 @@ extension Database {
                 try? await sql.raw("ROLLBACK").run()
                 throw error
             }
+        } }
+    }
+}
+
+/// Whether the current task is inside `writeTransaction` on SQLite, and the gate that lets one
+/// such transaction run at a time.
+private enum WriteTransaction {
+    @TaskLocal static var isOpen = false
+    static let gate = AsyncGate()
+}
+
+/// A first-come, first-served async mutex: waiters suspend instead of blocking a thread.
+actor AsyncGate {
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func serialized<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        if busy {
+            await withCheckedContinuation { waiters.append($0) }
+        } else {
+            busy = true
         }
+        defer {
+            if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+        }
+        return try await work()
     }
 }

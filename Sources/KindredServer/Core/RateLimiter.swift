@@ -8,7 +8,7 @@ import SQLKit
 /// server instance counts the same ones.
 ///
 /// Counting and checking are one atomic step: on PostgreSQL under a transaction-scoped advisory
-/// lock per scope, on SQLite in a single `INSERT … SELECT` (SQLite runs one writer at a time).
+/// lock per scope, on SQLite in a single `INSERT … SELECT` per scope (SQLite runs one writer at a time).
 /// A check followed by a separate insert would let a burst of parallel requests all see room.
 struct RateLimiter {
     struct Limit: Sendable, Equatable {
@@ -19,40 +19,84 @@ struct RateLimiter {
     let database: any Database
     let now: Date
 
+    /// One scope to count a hit in, with its limit.
+    struct Hit: Sendable {
+        var scope: String
+        var limit: Limit
+        /// Ties the hit to an account, so deleting the account deletes it.
+        var userID: UUID? = nil
+    }
+
     /// Counts one hit, or throws 429 with `Retry-After` without counting when the window is full.
     /// Returns the hit's id, so an attempt that turns out fine can be taken back (`release`).
-    /// `userID` ties the hit to an account, so deleting the account deletes it.
     @discardableResult
     func hit(_ scope: String, userID: UUID? = nil, limit: Limit) async throws -> UUID {
-        let id = Secrets.randomUUID()
-        let windowStart = now.addingTimeInterval(-limit.window)
+        try await hit([Hit(scope: scope, limit: limit, userID: userID)])[0]
+    }
+
+    /// Counts one hit in every scope, or in none: if any window is full, nothing is counted and the
+    /// answer is 429 with that scope's `Retry-After`. One transaction for all of them, since a
+    /// request that needs several (a sign-in) should not take a connection several times.
+    @discardableResult
+    func hit(_ hits: [Hit]) async throws -> [UUID] {
         let sql = try database.sql()
-        let counted: Bool
+        var ids: [UUID] = []
         if sql.dialect.name == "postgresql" {
-            counted = try await database.transaction { transaction in
-                let sql = transaction as! any SQLDatabase
-                try await sql.raw("SELECT pg_advisory_xact_lock(hashtextextended(\(bind: scope), 0))").run()
-                guard try await Self.count(scope, since: windowStart, on: sql) < limit.count else { return false }
-                try await Self.insert(id: id, scope: scope, userID: userID, at: now, on: sql)
-                return true
+            let (counted, full): ([UUID], Hit?) = try await database.transaction { transaction in
+                let sql = try transaction.sql()
+                // In a fixed order, so two requests that share scopes cannot wait on each other.
+                for scope in Set(hits.map(\.scope)).sorted() {
+                    try await sql.raw("SELECT pg_advisory_xact_lock(hashtextextended(\(bind: scope), 0))").run()
+                }
+                for hit in hits where try await Self.count(hit.scope, since: now.addingTimeInterval(-hit.limit.window), on: sql) >= hit.limit.count {
+                    return ([], hit)
+                }
+                var inserted: [UUID] = []
+                for hit in hits { inserted.append(try await Self.insert(hit, at: now, on: sql)) }
+                return (inserted, nil)
             }
+            if let full { throw try await tooMany(full.scope, limit: full.limit) }
+            ids = counted
         } else {
-            let rows = try await sql.raw("""
-                INSERT INTO \(ident: RateLimitHit.schema) (id, scope, user_id, created_at)
-                SELECT \(bind: id), \(bind: scope), \(bind: userID), \(bind: now)
-                WHERE (SELECT COUNT(*) FROM \(ident: RateLimitHit.schema)
-                       WHERE scope = \(bind: scope) AND created_at > \(bind: windowStart)) < \(bind: limit.count)
-                RETURNING id
-                """).all()
-            counted = !rows.isEmpty
+            // SQLite runs one write statement at a time, so each scope's count-and-insert is one
+            // statement: atomic, and never a transaction holding the write lock across awaits. A
+            // later full scope takes back the hits already counted.
+            for hit in hits {
+                guard let id = try await Self.insertIfRoom(hit, at: now, on: sql) else {
+                    try await release(ids)
+                    throw try await tooMany(hit.scope, limit: hit.limit)
+                }
+                ids.append(id)
+            }
         }
-        guard counted else { throw try await tooMany(scope, limit: limit) }
         // Expired hits are swept now and then rather than on every hit; nothing reads them once
         // they leave the window.
-        if Int.random(in: 0..<16) == 0 {
-            try await RateLimitHit.query(on: database).filter(\.$scope == scope).filter(\.$createdAt <= windowStart).delete()
+        if Int.random(in: 0..<16) == 0, let longest = hits.map(\.limit.window).max() {
+            try await RateLimitHit.query(on: database).filter(\.$scope ~~ hits.map(\.scope))
+                .filter(\.$createdAt <= now.addingTimeInterval(-longest)).delete()
         }
+        return ids
+    }
+
+    private static func insert(_ hit: Hit, at date: Date, on sql: any SQLDatabase) async throws -> UUID {
+        let id = Secrets.randomUUID()
+        try await sql.raw("""
+            INSERT INTO \(ident: RateLimitHit.schema) (id, scope, user_id, created_at)
+            VALUES (\(bind: id), \(bind: hit.scope), \(bind: hit.userID), \(bind: date))
+            """).run()
         return id
+    }
+
+    private static func insertIfRoom(_ hit: Hit, at date: Date, on sql: any SQLDatabase) async throws -> UUID? {
+        let id = Secrets.randomUUID()
+        let rows = try await sql.raw("""
+            INSERT INTO \(ident: RateLimitHit.schema) (id, scope, user_id, created_at)
+            SELECT \(bind: id), \(bind: hit.scope), \(bind: hit.userID), \(bind: date)
+            WHERE (SELECT COUNT(*) FROM \(ident: RateLimitHit.schema)
+                   WHERE scope = \(bind: hit.scope) AND created_at > \(bind: date.addingTimeInterval(-hit.limit.window))) < \(bind: hit.limit.count)
+            RETURNING id
+            """).all()
+        return rows.isEmpty ? nil : id
     }
 
     /// Throws 429 when the window is full, without counting anything.
@@ -99,13 +143,6 @@ struct RateLimiter {
             .where("created_at", .greaterThan, windowStart)
             .first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
-    }
-
-    private static func insert(id: UUID, scope: String, userID: UUID?, at date: Date, on sql: any SQLDatabase) async throws {
-        try await sql.raw("""
-            INSERT INTO \(ident: RateLimitHit.schema) (id, scope, user_id, created_at)
-            VALUES (\(bind: id), \(bind: scope), \(bind: userID), \(bind: date))
-            """).run()
     }
 
     /// Whole seconds until the oldest counted hit leaves the window, or nil if there is room.
