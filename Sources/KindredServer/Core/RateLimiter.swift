@@ -42,19 +42,7 @@ struct RateLimiter {
         let sql = try database.sql()
         var ids: [UUID] = []
         if sql.dialect.name == "postgresql" {
-            let (counted, full): ([UUID], Hit?) = try await database.transaction { transaction in
-                let sql = try transaction.sql()
-                // In a fixed order, so two requests that share scopes cannot wait on each other.
-                for scope in Set(hits.map(\.scope)).sorted() {
-                    try await sql.raw("SELECT pg_advisory_xact_lock(hashtextextended(\(bind: scope), 0))").run()
-                }
-                for hit in hits where try await Self.count(hit.scope, since: now.addingTimeInterval(-hit.limit.window), on: sql) >= hit.limit.count {
-                    return ([], hit)
-                }
-                var inserted: [UUID] = []
-                for hit in hits { inserted.append(try await Self.insert(hit, at: now, on: sql)) }
-                return (inserted, nil)
-            }
+            let (counted, full) = try await lockedCountAndInsert(hits)
             if let full { throw try await tooMany(full.scope, limit: full.limit) }
             ids = counted
         } else {
@@ -76,6 +64,34 @@ struct RateLimiter {
                 .filter(\.$createdAt <= now.addingTimeInterval(-longest)).delete()
         }
         return ids
+    }
+
+    /// PostgreSQL: under a transaction-scoped advisory lock per scope, count every scope and insert
+    /// into all or none. A waiter does not hold a pooled connection while it waits: it tries the
+    /// locks, and if another request has them it ends its transaction, backs off a few
+    /// milliseconds and tries again, so a burst on one account cannot use up the pool.
+    private func lockedCountAndInsert(_ hits: [Hit]) async throws -> (counted: [UUID], full: Hit?) {
+        // In a fixed order, so two requests that share scopes cannot wait on each other.
+        let scopes = Set(hits.map(\.scope)).sorted()
+        for _ in 0..<400 {
+            let outcome: ([UUID], Hit?)? = try await database.transaction { transaction in
+                let sql = try transaction.sql()
+                for scope in scopes {
+                    let row = try await sql.raw("SELECT pg_try_advisory_xact_lock(hashtextextended(\(bind: scope), 0)) AS locked").first()
+                    // Ending the transaction releases whatever was taken so far.
+                    guard try row?.decode(column: "locked", as: Bool.self) == true else { return nil }
+                }
+                for hit in hits where try await Self.count(hit.scope, since: now.addingTimeInterval(-hit.limit.window), on: sql) >= hit.limit.count {
+                    return ([], hit)
+                }
+                var inserted: [UUID] = []
+                for hit in hits { inserted.append(try await Self.insert(hit, at: now, on: sql)) }
+                return (inserted, nil)
+            }
+            if let outcome { return outcome }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 2...20)))
+        }
+        throw AppError(.unavailable, .serviceUnavailable, "Too many requests at once. Try again in a moment.", headers: ["Retry-After": "1"])
     }
 
     private static func insert(_ hit: Hit, at date: Date, on sql: any SQLDatabase) async throws -> UUID {
