@@ -110,11 +110,11 @@ struct LLMProviderTests {
         // first bytes must not look like silence.
         try await Self.withProvider(wire, timeout: 3) { provider, mock in
             mock.respond(with: .stallBeforeHeaders(.seconds(9)))
-            let started = ContinuousClock.now
             let (pieces, failure) = await Self.collect(provider, try Self.request())
             #expect(pieces.isEmpty)
+            // After its stall the mock answers in full, so `.timedOut` alone shows the timeout ended
+            // the wait (a wall-clock bound would only measure how loaded the machine was).
             #expect(failure == .timedOut)
-            #expect(ContinuousClock.now - started < .seconds(8), "the timeout, not the end of the stall, ended the wait")
         }
     }
 
