@@ -68,8 +68,7 @@ struct SessionIssuer {
     /// token yields the same next token without keeping that token anywhere in clear.
     static func successor(of token: String, secret: [UInt8]) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Array(token.utf8), using: DerivedKey.refreshSuccessor.key(from: secret))
-        return Data(mac).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Secrets.base64URL(mac)
     }
 
     /// Marks the token used only if nobody else did first, so two instances racing on one token

@@ -66,7 +66,12 @@ enum Secrets {
 
     /// A URL-safe random token, 256 bits of entropy unless asked for fewer bytes.
     static func randomToken(bytes count: Int = 32) -> String {
-        Data(randomBytes(count)).base64EncodedString()
+        base64URL(randomBytes(count))
+    }
+
+    /// Base64url without padding (RFC 4648 §5): safe in URLs, cookies and headers.
+    static func base64URL<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
