@@ -15,6 +15,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     // A connection that sends and receives nothing for this long is closed: idle keep-alives and
     // sockets abandoned mid-request do not hold descriptors forever.
     app.http.server.configuration.idleTimeout = .seconds(Int64(configuration.connectionLimits.idleTimeout))
+    // Clients reach Vapor only through Kindred's own listener, which keeps the deadlines and
+    // per-address cap Vapor has no place for.
+    app.useFrontServer(configuration)
 
     switch configuration.database {
     case .sqlite(let path):

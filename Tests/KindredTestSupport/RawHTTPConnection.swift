@@ -20,7 +20,12 @@ public final class RawHTTPConnection: @unchecked Sendable {
         public var description: String { "no complete answer in time; got \(received.count) bytes: \(String(decoding: received.prefix(300), as: UTF8.self))" }
     }
 
+    /// Writing to a socket the server has closed raises SIGPIPE, which would end the test run;
+    /// ignored, the write fails with EPIPE instead and the test sees `Closed`.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     public init(port: Int) throws {
+        Self.ignoreBrokenPipes
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -43,6 +48,9 @@ public final class RawHTTPConnection: @unchecked Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// Ends the connection from this side (the descriptor itself is released on deinit).
+    public func hangUp() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 
     /// Writes all of `bytes` (the server may take them in several reads).
     public func send(_ bytes: [UInt8]) async throws {

@@ -29,7 +29,7 @@ public struct TestKindred: Sendable {
 
     /// Where the server listens, when started with `withKindred(running: true)`.
     public var baseURL: URL? {
-        app.http.server.shared.localAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") }
+        app.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") }
     }
 
     public static func configuration(database: KindredConfiguration.Database, mediaDirectory: String,

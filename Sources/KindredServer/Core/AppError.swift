@@ -18,6 +18,8 @@ public struct AppError: Error, Sendable {
         case methodNotAllowed = "method-not-allowed"
         case forbidden
         case unavailable
+        /// The request's head or body arrived too slowly (see `FrontServer`).
+        case requestTimeout = "request-timeout"
         /// A service we depend on (a language model) failed or timed out; retrying may work.
         case upstream
         case internalError = "internal"
@@ -116,6 +118,7 @@ extension AppError.Kind {
         case .methodNotAllowed: "Method not allowed"
         case .forbidden: "Forbidden"
         case .unavailable: "Unavailable"
+        case .requestTimeout: "Request too slow"
         case .upstream: "No answer from a service we rely on"
         case .internalError: "Something went wrong"
         }

@@ -79,6 +79,16 @@ public struct KindredConfiguration: Sendable {
         public var idleTimeout: TimeInterval
         /// Realtime sockets one account may hold open at once.
         public var socketsPerAccount: Int
+        /// A request's head must arrive within `headTimeout`, a second longer per `minimumRate`
+        /// bytes received, up to twice `headTimeout`; its body within `bodyTimeout`, a second
+        /// longer per `minimumRate` bytes. Apache's `mod_reqtimeout` rule: a phone uploading a
+        /// photo slowly meets it, a client dripping a byte every few seconds does not.
+        public var headTimeout: TimeInterval
+        public var bodyTimeout: TimeInterval
+        public var minimumRate: Int
+        /// Connections one client address may hold open at once. Not applied behind trusted
+        /// proxies, where every connection comes from a proxy's address; limit them there.
+        public var connectionsPerAddress: Int
     }
 
     public struct Invalid: Error, CustomStringConvertible {
@@ -156,7 +166,11 @@ public struct KindredConfiguration: Sendable {
             ),
             connectionLimits: .init(
                 idleTimeout: TimeInterval(reader.integer("KINDRED_IDLE_TIMEOUT_SECONDS", default: 75, range: 1...3600)),
-                socketsPerAccount: reader.integer("KINDRED_SOCKETS_PER_ACCOUNT", default: 20, range: 1...100_000)
+                socketsPerAccount: reader.integer("KINDRED_SOCKETS_PER_ACCOUNT", default: 20, range: 1...100_000),
+                headTimeout: TimeInterval(reader.integer("KINDRED_HEAD_TIMEOUT_SECONDS", default: 20, range: 1...600)),
+                bodyTimeout: TimeInterval(reader.integer("KINDRED_BODY_TIMEOUT_SECONDS", default: 20, range: 1...3600)),
+                minimumRate: reader.integer("KINDRED_MIN_RATE_BYTES_PER_SECOND", default: 500, range: 1...100_000_000),
+                connectionsPerAddress: reader.integer("KINDRED_CONNECTIONS_PER_ADDRESS", default: 128, range: 1...1_000_000)
             ),
             secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
             llm: llm,

@@ -45,7 +45,15 @@ extension Request {
             let entries = headers[.xForwardedFor].flatMap { $0.split(separator: ",") }
             if entries.count >= proxies, let address = Self.ipAddress(entries[entries.count - proxies]) { return address }
         }
-        return remoteAddress?.ipAddress ?? "unknown"
+        return socketPeer ?? "unknown"
+    }
+
+    /// The address at the other end of the client's connection. Served, a request reaches Vapor
+    /// over `FrontServer`'s private Unix socket, and the front names the peer in a header it
+    /// always overwrites; a TCP peer is its own answer.
+    var socketPeer: String? {
+        if let address = remoteAddress?.ipAddress { return address }
+        return headers.first(name: FrontServer.peerHeader).flatMap(Self.ipAddress)
     }
 
     private static func ipAddress<S: StringProtocol>(_ text: S) -> String? {

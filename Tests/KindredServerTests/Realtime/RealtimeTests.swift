@@ -70,7 +70,7 @@ struct RealtimeTests {
         try await withKindred(running: true, postgres: true) { kindred in
             let sibling = try await kindred.startSibling()
             do {
-                let siblingURL = try #require(sibling.http.server.shared.localAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
+                let siblingURL = try #require(sibling.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
                 let user = try await kindred.signUp("roamer")
                 // The ticket is issued by the first instance and redeemed at the second.
                 let socket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: user.accessToken)
