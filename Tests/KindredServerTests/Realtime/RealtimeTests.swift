@@ -99,7 +99,7 @@ struct RealtimeTests {
             let sibling = try await kindred.startSibling()
             do {
                 // setup
-                let siblingURL = try #require(sibling.http.server.shared.localAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
+                let siblingURL = try #require(sibling.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
                 let user = try await kindred.signUp("largeevents")
                 let socket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: user.accessToken)
                 // Past NOTIFY's 8,000 bytes, within the test client's 16 KiB frame.
