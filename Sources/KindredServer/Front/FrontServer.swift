@@ -49,12 +49,13 @@ public final class FrontServer: Server, Sendable {
     public var localAddress: SocketAddress? { state.withLockedValue { $0.channel?.localAddress } }
 
     public func start(address: BindAddress?) async throws {
+        // Read before Vapor's server starts: binding it to a socket path rewrites its host and port.
+        let configuration = application.http.server.configuration
         let directory = try Self.makePrivateDirectory()
         state.withLockedValue { $0.socketDirectory = directory }
         let backendPath = directory + "/http.sock"
         try await application.http.server.shared.start(address: .unixDomainSocket(path: backendPath))
 
-        let configuration = application.http.server.configuration
         let connections = ConnectionCounter(limit: countsAddresses ? limits.connectionsPerAddress : nil)
         let limits = self.limits
         let logger = application.logger
