@@ -51,8 +51,6 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     let client = app.client
     let passwords = PasswordHasher(cost: configuration.bcryptCost, limits: configuration.passwordHashing)
     app.lifecycle.use(PasswordHasherLifecycle(passwords: passwords))
-    let llmClient = configuration.llm.provider == .offline
-        ? nil : LLMHTTPClient.make(timeout: configuration.llm.timeout, eventLoopGroup: app.eventLoopGroup)
     app.kindred = KindredServices(
         configuration: configuration,
         contract: try Contract.bundled(),
@@ -67,12 +65,10 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         }, clock: clock),
         events: events,
         hub: hub,
-        interventions: InterventionCatalogueCache(),
-        llm: llmClient.map { configuration.llm.makeProvider(client: $0, logger: app.logger) } ?? OfflineProvider(),
         clock: clock
     )
     app.lifecycle.use(RealtimeLifecycle())
-    if let llmClient { app.lifecycle.use(LLMClientLifecycle(client: llmClient)) }
+    for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
 
     // Outermost first: every response gets an id and security headers, and every error,
     // including a missing route or a static file, comes back as problem+json.
@@ -94,17 +90,6 @@ private struct PasswordHasherLifecycle: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
         do { try await passwords.shutdown() } catch {
             application.logger.warning("The password-hashing threads did not stop cleanly: \(error)")
-        }
-    }
-}
-
-/// Closes the language-model client's connections on shutdown.
-private struct LLMClientLifecycle: LifecycleHandler {
-    let client: LLMHTTPClient
-
-    func shutdownAsync(_ application: Application) async {
-        do { try await client.shutdown() } catch {
-            application.logger.warning("The language-model HTTP client did not shut down cleanly: \(error)")
         }
     }
 }

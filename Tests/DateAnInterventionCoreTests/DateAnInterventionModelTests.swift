@@ -105,7 +105,7 @@ struct DateAnInterventionModelTests {
         let mock = try await MockLLMServer.start(.anthropic)
         do {
             try await withKindred(running: true, adjust: {
-                $0.llm = LLMConfiguration(provider: .anthropic, baseURL: mock.baseURL, apiKey: SecretString("sk-ant-test"),
+                $0.dateAnIntervention.llm = LLMConfiguration(provider: .anthropic, baseURL: mock.baseURL, apiKey: SecretString("sk-ant-test"),
                                           model: "mock", timeout: 5, maxTokens: 100)
             }) { kindred in
                 let session = try await Self.signedIn(kindred)

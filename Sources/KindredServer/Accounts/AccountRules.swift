@@ -9,14 +9,13 @@ enum AccountRules {
     static let displayNameLimit = 60
     static let bioLimit = 500
 
-    /// Names that would confuse people or collide with routes and staff roles.
-    static let reservedUsernames: Set<String> = [
+    /// Names that would confuse people or collide with routes, staff roles and the apps.
+    static let reservedUsernames: Set<String> = KindredApps.reservedUsernames.union([
         "admin", "administrator", "root", "system", "kindred", "support", "help", "staff", "moderator",
         "official", "security", "api", "www", "mail", "me", "settings", "profile", "profiles", "login",
         "signin", "signup", "signout", "logout", "register", "account", "null", "undefined", "about",
-        "privacy", "terms", "media", "realtime", "everyone", "here", "innovationengine", "kinnect", "rin",
-        "memories", "dateanintervention",
-    ]
+        "privacy", "terms", "media", "realtime", "everyone", "here",
+    ])
 
     static func email(_ raw: String) -> Result<String, AppError.FieldError> {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -2,7 +2,8 @@ import Fluent
 import Vapor
 
 /// `kindred seed-demo`: a few demo people with one printed password, so a newcomer has someone
-/// to try the apps with. Running it again resets their password; each app adds its own demo data.
+/// to try the apps with. Running it again resets their password; each app adds its own demo data
+/// (`KindredApp.seedDemo`).
 struct SeedDemoCommand: AsyncCommand {
     struct Signature: CommandSignature {}
 
@@ -26,8 +27,8 @@ struct SeedDemoCommand: AsyncCommand {
     static func seed(on app: Application) async throws -> (emails: [String], password: String) {
         let password = "demo-" + Secrets.randomToken().prefix(10)
         let hash = try await app.kindred.passwords.hash(password)
-        var emails: [String] = []
-        for (username, name, bio) in people {
+        var people: [User] = []
+        for (username, name, bio) in Self.people {
             let email = "\(username)@demo.kindred.app"
             let user: User
             if let demo = try await User.query(on: app.db).filter(\.$email == email).first() {
@@ -41,8 +42,9 @@ struct SeedDemoCommand: AsyncCommand {
             user.passwordHash = hash
             user.bio = bio
             try await user.save(on: app.db)
-            emails.append(email)
+            people.append(user)
         }
-        return (emails, password)
+        for kindredApp in KindredApps.all { try await kindredApp.seedDemo(app, people: people) }
+        return (people.compactMap(\.email), password)
     }
 }

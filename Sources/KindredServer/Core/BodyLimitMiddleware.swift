@@ -7,7 +7,7 @@ struct BodyLimitMiddleware: ServerMiddleware {
     static let jsonLimit = 64 << 10
 
     static func limit(for operationID: String) -> Int {
-        operationID == "uploadMedia" ? MediaService.uploadLimit : jsonLimit
+        operationID == "uploadMedia" ? MediaService.uploadLimit : KindredApps.operations[operationID]?.bodyLimit ?? jsonLimit
     }
 
     func intercept(
@@ -24,12 +24,8 @@ struct BodyLimitMiddleware: ServerMiddleware {
 }
 
 extension BodyLimitMiddleware {
-    /// What an operation answers besides JSON and problems: the chat streams, the QR as a PNG.
-    static let otherTypes: [String: [String]] = [
-        "sendChatMessage": ["text/event-stream", "text/*"],
-        "retryChatReply": ["text/event-stream", "text/*"],
-        "getMyConnectCodePNG": ["image/png", "image/*"],
-    ]
+    /// What an operation answers besides JSON and problems, as its app's policy says.
+    static let otherTypes: [String: [String]] = KindredApps.operations.mapValues(\.answers)
 
     /// The generated server checks `Accept` only after the handler has acted; checking first
     /// means a client that cannot read the answer changes nothing.

@@ -11,7 +11,7 @@ struct Contract: Sendable {
     struct Operation: Sendable {
         var id: String
         var method: String
-        /// The path as the contract writes it, `/innovation-engine/codes/{code}`.
+        /// The path as the contract writes it, `/profiles/{username}`.
         var path: String
         var requiresAuthentication: Bool
         var parameters: [Parameter]

@@ -30,8 +30,6 @@ public struct KindredConfiguration: Sendable {
     /// Sign-ups one client address may attempt per hour (each one costs a password hash, and a
     /// taken email answers differently).
     public var signUpsPerAddressPerHour: Int
-    /// Connect-code previews and connects one person may make per hour, so codes can't be guessed.
-    public var connectAttemptsPerHour: Int
     /// How many reverse proxies in front of Kindred append to `X-Forwarded-For`. The client's
     /// address is the one that many entries from the right (the entries further left are
     /// whatever the client claimed). 0: use the socket's peer address.
@@ -40,10 +38,8 @@ public struct KindredConfiguration: Sendable {
     public var connectionLimits: ConnectionLimits
     /// Cookies get `Secure` (on by default in production; HTTPS only then).
     public var secureCookies: Bool
-    /// The language model Date An Intervention's characters speak through.
-    public var llm: LLMConfiguration
-    /// Chat messages (each a language-model call) one person may send per minute.
-    public var chatMessagesPerMinute: Int
+    /// Each app's own section, read with the same reader (see `KindredApp.readConfiguration`).
+    var apps: AppConfigurationSections
 
     public struct AppleSignInConfiguration: Sendable {
         public var jwksURL: String
@@ -128,7 +124,8 @@ public struct KindredConfiguration: Sendable {
         if !(publicBaseURL.hasPrefix("http://") || publicBaseURL.hasPrefix("https://")) {
             reader.problems.append("KINDRED_PUBLIC_URL must start with http:// or https://.")
         }
-        let llm = LLMConfiguration.read(&reader)
+        var apps = AppConfigurationSections()
+        for app in KindredApps.all { app.readConfiguration(&reader, into: &apps) }
         if reader.optionalString("KINDRED_TRUST_FORWARDED_FOR") != nil {
             reader.problems.append("KINDRED_TRUST_FORWARDED_FOR is replaced by KINDRED_TRUSTED_PROXIES: the number of proxies in front of Kindred (1 behind one load balancer).")
         }
@@ -158,7 +155,6 @@ public struct KindredConfiguration: Sendable {
                 window: 15 * 60
             ),
             signUpsPerAddressPerHour: reader.integer("KINDRED_SIGNUP_LIMIT_PER_ADDRESS", default: 10, range: 1...1_000_000),
-            connectAttemptsPerHour: reader.integer("KINDRED_CONNECT_LIMIT_PER_HOUR", default: 120, range: 1...1_000_000),
             trustedProxies: reader.integer("KINDRED_TRUSTED_PROXIES", default: 0, range: 0...10),
             passwordHashing: .init(
                 threads: reader.integer("KINDRED_PASSWORD_THREADS", default: 1, range: 1...64),
@@ -173,63 +169,10 @@ public struct KindredConfiguration: Sendable {
                 connectionsPerAddress: reader.integer("KINDRED_CONNECTIONS_PER_ADDRESS", default: 128, range: 1...1_000_000)
             ),
             secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
-            llm: llm,
-            chatMessagesPerMinute: reader.integer("KINDRED_CHAT_LIMIT_PER_MINUTE", default: 20, range: 1...10_000)
+            apps: apps
         )
         guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }
         return configuration
-    }
-}
-
-/// Which language model answers chats, and how long to wait for it.
-public struct LLMConfiguration: Sendable {
-    public enum Provider: String, Sendable, CaseIterable {
-        /// Answers from the intervention's own profile; needs nothing, so the app works out of the box.
-        case offline
-        /// Any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama, llama.cpp, vLLM, …).
-        case openai
-        /// Anthropic's Messages API.
-        case anthropic
-    }
-
-    public var provider: Provider
-    /// The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1` (no trailing slash).
-    public var baseURL: String
-    public var apiKey: SecretString?
-    public var model: String
-    /// How long to wait for the first byte, and then between streamed chunks.
-    public var timeout: TimeInterval
-    public var maxTokens: Int
-
-    public static let offline = LLMConfiguration(provider: .offline, baseURL: "", apiKey: nil, model: "", timeout: 30, maxTokens: 400)
-
-    fileprivate static func read(_ reader: inout EnvironmentReader) -> LLMConfiguration {
-        let raw = reader.string("KINDRED_LLM_PROVIDER", default: "offline").lowercased()
-        guard let provider = Provider(rawValue: raw) else {
-            reader.problems.append("KINDRED_LLM_PROVIDER must be one of \(Provider.allCases.map(\.rawValue).joined(separator: ", ")); it is \"\(raw)\".")
-            return .offline
-        }
-        let defaults: (url: String, model: String) = switch provider {
-        case .offline: ("", "")
-        case .openai: ("https://api.openai.com/v1", "gpt-4o-mini")
-        case .anthropic: ("https://api.anthropic.com/v1", "claude-3-5-haiku-latest")
-        }
-        var baseURL = reader.string("KINDRED_LLM_BASE_URL", default: defaults.url)
-        while baseURL.hasSuffix("/") { baseURL.removeLast() }
-        if provider != .offline, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            reader.problems.append("KINDRED_LLM_BASE_URL must start with http:// or https://.")
-        }
-        let apiKey = reader.optionalString("KINDRED_LLM_API_KEY").map(SecretString.init)
-        if provider == .anthropic, apiKey == nil {
-            reader.problems.append("KINDRED_LLM_API_KEY is required for the anthropic provider.")
-        }
-        return LLMConfiguration(
-            provider: provider,
-            baseURL: baseURL,
-            apiKey: apiKey,
-            model: reader.string("KINDRED_LLM_MODEL", default: defaults.model),
-            timeout: TimeInterval(reader.integer("KINDRED_LLM_TIMEOUT_SECONDS", default: 30, range: 1...600)),
-            maxTokens: reader.integer("KINDRED_LLM_MAX_TOKENS", default: 400, range: 16...8192))
     }
 }
 
@@ -242,7 +185,7 @@ public struct SecretString: Sendable, Equatable, CustomStringConvertible, Custom
 }
 
 /// Parses environment values and remembers what was wrong, so all problems are reported together.
-private struct EnvironmentReader {
+struct EnvironmentReader {
     let values: [String: String]
     var problems: [String] = []
 

@@ -15,10 +15,6 @@ struct KindredServices: Sendable {
     let apple: AppleIdentityVerifier
     let events: any EventBus
     let hub: RealtimeHub
-    /// Date An Intervention's catalogue, read once per process.
-    let interventions: InterventionCatalogueCache
-    /// Who answers Date An Intervention chats.
-    let llm: any LLMProvider
     let clock: @Sendable () -> Date
 
     var now: Date { clock() }

@@ -88,8 +88,8 @@ struct ChatService {
         let history = recent.drop { $0.id != messageID }.reversed()
             .map { LLMMessage(role: $0.role == .user ? .user : .assistant, text: $0.text) }
         let services = request.kindred
-        let prompt = ChatPrompt.request(for: profile, messages: history, maxTokens: services.configuration.llm.maxTokens)
-        let provider = services.llm
+        let prompt = ChatPrompt.request(for: profile, messages: history, maxTokens: services.configuration.dateAnIntervention.llm.maxTokens)
+        let provider = request.dateAnIntervention.llm
         let database = request.application.db
         let logger = request.logger
         let (events, continuation) = AsyncStream<Event>.makeStream()
@@ -120,7 +120,7 @@ struct ChatService {
     }
 
     private func limit(_ userID: UUID, on database: any Database) async throws {
-        let perMinute = request.kindred.configuration.chatMessagesPerMinute
+        let perMinute = request.kindred.configuration.dateAnIntervention.chatMessagesPerMinute
         try await RateLimiter(database: database, now: request.kindred.now)
             .hit(Self.rateScope(userID), userID: userID, limit: .init(count: perMinute, window: 60))
     }

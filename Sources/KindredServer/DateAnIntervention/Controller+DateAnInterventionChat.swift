@@ -8,7 +8,7 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         let (profile, messages) = try await ChatService(request: request).chat(with: input.path.interventionId, for: caller.userID)
-        let kind = request.kindred.llm.kind
+        let kind = request.dateAnIntervention.llm.kind
         return .ok(.init(body: .json(.init(
             intervention: profile.dto,
             provider: .init(kind: .init(rawValue: kind.rawValue)!, offline: kind == .offline),

@@ -9,7 +9,7 @@ struct DeckService {
     private var database: any Database { request.db }
 
     func catalogue() async throws -> InterventionCatalogue {
-        try await request.kindred.interventions.catalogue(on: database)
+        try await request.dateAnIntervention.interventions.catalogue(on: database)
     }
 
     /// The person's unswiped cards in their own stable order, and how far through they are.

@@ -73,7 +73,7 @@ struct ConnectionService {
     /// (or, for someone not signed in, their address's), and an unknown, rotated or malformed code
     /// is a plain 404.
     private func owner(of rawCode: String, scannedBy callerID: UUID?) async throws -> UUID {
-        let limit = RateLimiter.Limit(count: services.configuration.connectAttemptsPerHour, window: 3600)
+        let limit = RateLimiter.Limit(count: services.configuration.innovationEngine.connectAttemptsPerHour, window: 3600)
         let limiter = RateLimiter(database: request.db, now: services.now)
         if let callerID {
             try await limiter.hit("innovation-engine.connect:" + callerID.uuidString.lowercased(), userID: callerID, limit: limit)

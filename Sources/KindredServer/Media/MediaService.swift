@@ -70,12 +70,14 @@ struct MediaService {
         return item
     }
 
-    /// Owners see their uploads; any signed-in user sees a file in use as someone's avatar.
-    /// Later apps add their own rules here (a post's audience, a book's members).
+    /// Owners see their uploads; any signed-in user sees a file in use as someone's avatar; each
+    /// app says who else may see what it shares (a post's audience, a book's members).
     static func canView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
         if item.$owner.id == viewerID { return true }
         let itemID = try item.requireID()
-        return try await User.query(on: database).filter(\.$avatar.$id == itemID).count() > 0
+        if try await User.query(on: database).filter(\.$avatar.$id == itemID).count() > 0 { return true }
+        for app in KindredApps.all where try await app.mayView(item, viewerID: viewerID, on: database) { return true }
+        return false
     }
 
     func delete(_ id: UUID, by ownerID: UUID) async throws {

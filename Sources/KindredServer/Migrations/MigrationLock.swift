@@ -25,13 +25,10 @@ extension Application {
         try await connection.close()
     }
 
-    /// The schema, then the data that ships with the code (Date An Intervention's catalogue).
+    /// The schema, then the data each app ships with its code.
     public func migrateKindred() async throws {
         try await autoMigrate()
-        if try await CatalogueLoader.sync(try InterventionCatalogueFile.bundled(), on: db) {
-            logger.info("Loaded Date An Intervention's catalogue.")
-        }
-        kindred.interventions.invalidate()
+        for app in KindredApps.all { try await app.afterMigrate(self, on: db) }
     }
 
     /// Any constant works; this one spells "KNDR".

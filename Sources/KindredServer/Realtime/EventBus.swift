@@ -36,14 +36,6 @@ extension Components.Schemas.RealtimeEvent {
         .profile_updated(.init(_type: "profile.updated", profile: profile))
     }
 
-    static func connectionCreated(_ connection: Components.Schemas.Connection) -> Self {
-        .connection_created(.init(_type: "connection.created", connection: connection))
-    }
-
-    static func connectionRemoved(_ id: UUID) -> Self {
-        .connection_removed(.init(_type: "connection.removed", connectionId: id))
-    }
-
     /// The session this event ends, if it ends one.
     var revokedSessionID: UUID? {
         if case .session_revoked(let event) = self { return event.sessionId }

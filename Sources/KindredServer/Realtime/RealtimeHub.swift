@@ -5,13 +5,13 @@ import Vapor
 /// The WebSockets open on this instance, by user. The event bus hands it every envelope; it
 /// writes each one to that user's sockets and closes the sockets of a revoked session.
 actor RealtimeHub {
-    private struct Connection {
+    private struct OpenSocket {
         let sessionID: UUID
         let socket: WebSocket
         let openedAt: ContinuousClock.Instant
     }
 
-    private var connections: [UUID: [ObjectIdentifier: Connection]] = [:]
+    private var connections: [UUID: [ObjectIdentifier: OpenSocket]] = [:]
     /// Sockets one account may hold open here. A new one beyond it closes that account's oldest,
     /// so a device that reconnects always gets in, and no account can pile up descriptors.
     private let socketsPerAccount: Int
@@ -26,7 +26,7 @@ actor RealtimeHub {
     }()
 
     func register(_ socket: WebSocket, userID: UUID, sessionID: UUID) async {
-        connections[userID, default: [:]][ObjectIdentifier(socket)] = Connection(sessionID: sessionID, socket: socket, openedAt: .now)
+        connections[userID, default: [:]][ObjectIdentifier(socket)] = OpenSocket(sessionID: sessionID, socket: socket, openedAt: .now)
         while let open = connections[userID], open.count > socketsPerAccount,
               let oldest = open.values.min(by: { $0.openedAt < $1.openedAt }) {
             unregister(oldest.socket, userID: userID)

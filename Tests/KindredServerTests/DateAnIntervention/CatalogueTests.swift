@@ -64,7 +64,7 @@ struct CatalogueTests {
             file.interventions.remove(at: 1)
             #expect(try await CatalogueLoader.sync(file, on: kindred.app.db))
             #expect(try await !CatalogueLoader.sync(file, on: kindred.app.db), "the same version loads once")
-            kindred.app.kindred.interventions.invalidate()
+            kindred.app.dateAnIntervention.interventions.invalidate()
 
             // validate: the text changed, the swipes and the chat did not.
             let detail = try await kindred.send(.GET, "/date-an-intervention/interventions/\(first.id)", token: user.accessToken)

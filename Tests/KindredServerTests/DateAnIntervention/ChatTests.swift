@@ -31,9 +31,9 @@ struct ChatTests {
         let mock = try await MockLLMServer.start(.openAI)
         do {
             try await withKindred(adjust: {
-                $0.llm = LLMConfiguration(provider: .openai, baseURL: mock.baseURL, apiKey: SecretString(key), model: "mock",
+                $0.dateAnIntervention.llm = LLMConfiguration(provider: .openai, baseURL: mock.baseURL, apiKey: SecretString(key), model: "mock",
                                           timeout: timeout, maxTokens: 100)
-                $0.chatMessagesPerMinute = perMinute
+                $0.dateAnIntervention.chatMessagesPerMinute = perMinute
             }) { kindred in
                 let user = try await kindred.signUp()
                 let id = "biochar"

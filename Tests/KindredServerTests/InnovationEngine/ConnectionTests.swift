@@ -157,7 +157,7 @@ struct ConnectionTests {
     }
 
     @Test func aSharedLinkSaysWhoseItIsBeforeSignIn() async throws {
-        try await withKindred(adjust: { $0.connectAttemptsPerHour = 3 }) { kindred in
+        try await withKindred(adjust: { $0.innovationEngine.connectAttemptsPerHour = 3 }) { kindred in
             // setup
             let tess = try await kindred.signUp("tess")
             let code = try await code(kindred, tess)
@@ -202,7 +202,7 @@ struct ConnectionTests {
     }
 
     @Test func guessingCodesIsRateLimited() async throws {
-        try await withKindred(adjust: { $0.connectAttemptsPerHour = 5 }) { kindred in
+        try await withKindred(adjust: { $0.innovationEngine.connectAttemptsPerHour = 5 }) { kindred in
             // setup
             let prober = try await kindred.signUp("prober")
             let tess = try await kindred.signUp("tess")

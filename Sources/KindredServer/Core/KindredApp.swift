@@ -1,0 +1,80 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// Everything one app asks of the foundation, declared once in the app's own folder
+/// (`<App>/<App>App.swift`). The foundation reaches the apps only through `KindredApps.all` and
+/// never names one, so a new app plugs in without editing it.
+protocol KindredApp: Sendable {
+    /// The app's id, as in its path prefix, contract tag, tables and realtime events.
+    static var id: String { get }
+
+    /// Reads the app's section of the configuration with the one reader, so start-up names every
+    /// problem, the app's among them, at once.
+    static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections)
+
+    /// Builds the app's services into `app` and registers its lifecycle handlers. Runs inside
+    /// `configure`, after the foundation's services exist.
+    static func configure(_ app: Application, _ configuration: KindredConfiguration) throws
+
+    /// Runs after every migration, under the same lock: data that ships with the code.
+    static func afterMigrate(_ app: Application, on database: any Database) async throws
+
+    /// Policies for the app's operations, by operationId.
+    static var operations: [String: OperationPolicy] { get }
+
+    /// Whether `viewerID` may see `item`, which they do not own, because of what this app shares.
+    static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool
+
+    /// Demo data for `kindred seed-demo`, among the demo people the foundation made.
+    static func seedDemo(_ app: Application, people: [User]) async throws
+
+    /// Routes outside the contract, such as a web link a phone's camera opens.
+    static func routes(_ app: Application) throws
+}
+
+extension KindredApp {
+    static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {}
+    static func configure(_ app: Application, _ configuration: KindredConfiguration) throws {}
+    static func afterMigrate(_ app: Application, on database: any Database) async throws {}
+    static var operations: [String: OperationPolicy] { [:] }
+    static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool { false }
+    static func seedDemo(_ app: Application, people: [User]) async throws {}
+    static func routes(_ app: Application) throws {}
+}
+
+/// How the foundation treats one operation beyond what the contract says.
+struct OperationPolicy: Sendable {
+    /// Media types the operation answers in besides JSON and problems (checked against `Accept`
+    /// before the handler acts).
+    var answers: [String] = []
+    /// A body limit other than the JSON default.
+    var bodyLimit: Int?
+}
+
+/// One app's part of the configuration.
+protocol AppConfigurationSection: Sendable {
+    /// Reads the section; a missing variable takes its default, a bad one is noted on `reader`.
+    init(reading reader: inout EnvironmentReader)
+}
+
+/// The apps' configuration sections, by type: `KindredConfiguration.apps`.
+public struct AppConfigurationSections: Sendable {
+    private var sections: [ObjectIdentifier: any Sendable] = [:]
+
+    subscript<Section: AppConfigurationSection>(_ type: Section.Type) -> Section {
+        get {
+            if let section = sections[ObjectIdentifier(type)] as? Section { return section }
+            var defaults = EnvironmentReader(values: [:])
+            return Section(reading: &defaults)
+        }
+        set { sections[ObjectIdentifier(type)] = newValue }
+    }
+}
+
+extension KindredApps {
+    /// Every app's operation policies, merged: operationIds are unique across the apps.
+    static let operations: [String: OperationPolicy] = all.reduce(into: [:]) { merged, app in
+        merged.merge(app.operations) { first, _ in first }
+    }
+}

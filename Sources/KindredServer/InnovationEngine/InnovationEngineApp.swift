@@ -1,0 +1,49 @@
+import Foundation
+import KindredAPI
+import Vapor
+
+/// What Innovation Engine asks of the foundation.
+enum InnovationEngineApp: KindredApp {
+    static let id = "innovation-engine"
+
+    static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
+        sections[InnovationEngineConfiguration.self] = InnovationEngineConfiguration(reading: &reader)
+    }
+
+    static let operations: [String: OperationPolicy] = [
+        "getMyConnectCodePNG": OperationPolicy(answers: ["image/png", "image/*"]),
+    ]
+
+    static func routes(_ app: Application) throws {
+        // A connect link opened by any phone's camera: the web client takes it from there.
+        app.get("c", ":id") { request in
+            try await request.fileio.asyncStreamFile(at: request.kindred.configuration.publicDirectory + "/index.html")
+        }
+    }
+}
+
+public struct InnovationEngineConfiguration: AppConfigurationSection {
+    /// Connect-code previews and connects one person may make per hour, so codes can't be guessed.
+    public var connectAttemptsPerHour: Int
+
+    init(reading reader: inout EnvironmentReader) {
+        connectAttemptsPerHour = reader.integer("KINDRED_CONNECT_LIMIT_PER_HOUR", default: 120, range: 1...1_000_000)
+    }
+}
+
+extension KindredConfiguration {
+    public var innovationEngine: InnovationEngineConfiguration {
+        get { apps[InnovationEngineConfiguration.self] }
+        set { apps[InnovationEngineConfiguration.self] = newValue }
+    }
+}
+
+extension Components.Schemas.RealtimeEvent {
+    static func connectionCreated(_ connection: Components.Schemas.Connection) -> Self {
+        .connection_created(.init(_type: "connection.created", connection: connection))
+    }
+
+    static func connectionRemoved(_ id: UUID) -> Self {
+        .connection_removed(.init(_type: "connection.removed", connectionId: id))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import KindredServer
+import KindredTestSupport
+
+/// The foundation serves every app without knowing any: an app plugs in through its own folder
+/// (`KindredApp`) and one line in `KindredApps.swift`.
+@Suite("The foundation and the apps on it")
+struct FoundationTests {
+    /// Folders and files that belong to no app.
+    static let foundation = [
+        "Sources/KindredServer/Core", "Sources/KindredServer/Accounts", "Sources/KindredServer/Media",
+        "Sources/KindredServer/Realtime", "Sources/KindredServer/Idempotency", "Sources/KindredServer/Controllers",
+        "Sources/KindredServer/Commands", "Sources/KindredServer/Front", "Sources/KindredServer/Migrations/MigrationLock.swift",
+        "Sources/KindredServer/configure.swift", "Sources/KindredServer/routes.swift", "Sources/KindredServer/Application+Kindred.swift",
+    ]
+
+    /// Every spelling of the apps' names, this one's and the ones on their way, and the table
+    /// prefix an app once used.
+    static let appName = try! NSRegularExpression(pattern:
+        #"(?i:innovation[ _-]?engine|date[ _-]?an[ _-]?intervention|kinnect|memories)|\bRin\b|\bdai_"#)
+
+    static func files(under path: String) -> [String] {
+        let root = TestKindred.repositoryRoot + "/" + path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [root] }
+        let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { root + "/" + $0 }
+        return files.isEmpty ? [root] : files
+    }
+
+    @Test func theFoundationNeverNamesAnApp() throws {
+        var found: [String] = []
+        var read = 0
+        for path in Self.foundation {
+            for file in Self.files(under: path) {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                read += 1
+                for (number, line) in text.components(separatedBy: "\n").enumerated()
+                where Self.appName.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    found.append("\(file.dropFirst(TestKindred.repositoryRoot.count + 1)):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(read > 40, "the foundation's files were not found")
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test func theCheckCatchesAnAppName() {
+        for line in ["let llm = DateAnInterventionServices()", "// Innovation Engine's codes", "CREATE TABLE dai_swipes", "Rin's circles"] {
+            #expect(Self.appName.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil, "\(line)")
+        }
+        for line in ["let string = String()", "// a printed page", "let daily = 1"] {
+            #expect(Self.appName.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) == nil, "\(line)")
+        }
+    }
+
+    @Test func everyAppHasAUniqueIDAndOperationsTheContractKnows() throws {
+        let ids = KindredApps.all.map { $0.id }
+        #expect(Set(ids).count == ids.count)
+        let contract = try Contract.bundled()
+        for app in KindredApps.all {
+            #expect(contract.methodsByPath.keys.contains { $0.hasPrefix("/\(app.id)/") }, "no paths under /\(app.id)/")
+            for operationID in app.operations.keys {
+                #expect(contract.operations[operationID] != nil, "\(app.id) sets a policy for \(operationID), which the contract lacks")
+            }
+        }
+    }
+
+    @Test func anAppsConfigurationIsReadWithEveryoneElses() {
+        // Problems in two apps' sections and the foundation's are reported together.
+        #expect(throws: KindredConfiguration.Invalid.self) {
+            _ = try KindredConfiguration.fromEnvironment(["KINDRED_LLM_PROVIDER": "nobody", "KINDRED_CONNECT_LIMIT_PER_HOUR": "0",
+                                                         "KINDRED_PORT": "0"], isProduction: false)
+        }
+        do {
+            _ = try KindredConfiguration.fromEnvironment(["KINDRED_LLM_PROVIDER": "nobody", "KINDRED_CONNECT_LIMIT_PER_HOUR": "0",
+                                                         "KINDRED_PORT": "0"], isProduction: false)
+        } catch let invalid as KindredConfiguration.Invalid {
+            #expect(invalid.problems.count == 3, "\(invalid.problems)")
+        } catch {
+            Issue.record(error)
+        }
+        let configured = try? KindredConfiguration.fromEnvironment(["KINDRED_CHAT_LIMIT_PER_MINUTE": "7", "KINDRED_CONNECT_LIMIT_PER_HOUR": "9"],
+                                                                  isProduction: false)
+        #expect(configured?.dateAnIntervention.chatMessagesPerMinute == 7)
+        #expect(configured?.innovationEngine.connectAttemptsPerHour == 9)
+    }
+}
