@@ -39,6 +39,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         app.databases.use(try .postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
     }
     app.databases.middleware.use(RandomIDMiddleware())
+    app.databases.middleware.use(ClockStampMiddleware(clock: clock))
     app.migrations.addKindred()
 
     let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount)

@@ -15,8 +15,8 @@ func routes(_ app: Application) throws {
     app.get("media-files", ":key", use: MediaFilesRoute.serve)
     for kindredApp in KindredApps.all { try kindredApp.routes(app) }
     app.get("api", "v1", "realtime") { request in
-        let caller = try await RealtimeService(request: request).redeem(request.query["ticket"] ?? "")
-        return RealtimeService(request: request).open(for: caller)
+        let caller = try await RealtimeService(context: request.context).redeem(request.query["ticket"] ?? "")
+        return RealtimeService.open(request, for: caller)
     }
 }
 

@@ -3,15 +3,16 @@ import Vapor
 
 /// Sign-up, sign-in (password and Apple), refresh and sign-out.
 struct AuthService {
-    let request: Request
-    private var services: KindredServices { request.kindred }
+    let context: ServiceContext
+    let client: ClientInfo
+    private var services: KindredServices { context.services }
 
     func signUp(email rawEmail: String, password rawPassword: String, username rawUsername: String,
                 displayName rawDisplayName: String?, device: String?) async throws -> SessionIssuer.Issued {
         // Counted before anything else, so the answer (a taken email says so) cannot be used to
         // list who has an account faster than the limit allows.
-        try await RateLimiter(database: request.db, now: services.now).hit(
-            "signup.address:" + request.clientAddress,
+        try await RateLimiter(database: context.database, now: services.now).hit(
+            "signup.address:" + client.address,
             limit: .init(count: services.configuration.signUpsPerAddressPerHour, window: 3600))
         var validator = FieldValidator()
         let email = validator.check(AccountRules.email(rawEmail))
@@ -21,14 +22,14 @@ struct AuthService {
         try validator.throwIfInvalid()
         guard let email, let password, let username, let displayName else { throw AppError.validation(validator.errors) }
 
-        if try await User.query(on: request.db).filter(\.$email == email).first() != nil {
+        if try await User.query(on: context.database).filter(\.$email == email).first() != nil {
             throw AppError.conflict(field: "email", "An account with this email already exists. Sign in instead.")
         }
-        try await ProfileService.requireAvailable(username: username, on: request.db)
+        try await ProfileService.requireAvailable(username: username, on: context.database)
         let hash = try await services.passwords.hash(password)
-        let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
+        let label = AccountRules.device(device, userAgent: client.userAgent)
         return try await ProfileService.mappingUniqueViolations {
-            try await request.db.writeTransaction { database in
+            try await context.database.writeTransaction { database in
                 let user = User(email: email, passwordHash: hash, username: username, displayName: displayName)
                 try await user.create(on: database)
                 return try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label)
@@ -39,11 +40,11 @@ struct AuthService {
     /// One answer for a wrong password and an unknown email, in about the same time.
     func signIn(email rawEmail: String, password: String, device: String?) async throws -> SessionIssuer.Issued {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let address = request.clientAddress
-        let throttle = SignInThrottle(database: request.db, limits: services.configuration.signInLimits, now: services.now)
+        let address = client.address
+        let throttle = SignInThrottle(database: context.database, limits: services.configuration.signInLimits, now: services.now)
         let attempt = try await throttle.begin(email: email, address: address)
 
-        let user = try await User.query(on: request.db).filter(\.$email == email).first()
+        let user = try await User.query(on: context.database).filter(\.$email == email).first()
         let verified: Bool
         if let hash = user?.passwordHash {
             verified = try await services.passwords.verify(password, created: hash)
@@ -56,24 +57,24 @@ struct AuthService {
             throw AppError(.invalidCredentials, .unauthorized, "That email and password don't match an account.")
         }
         try await throttle.succeeded(attempt, email: email, address: address)
-        let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
-        return try await SessionIssuer(database: request.db, services: services).start(userID: user.requireID(), device: label)
+        let label = AccountRules.device(device, userAgent: client.userAgent)
+        return try await SessionIssuer(database: context.database, services: services).start(userID: user.requireID(), device: label)
     }
 
     /// The first Apple sign-in creates the account; later ones find it by Apple's `sub`.
     func signInWithApple(identityToken: String, rawNonce: String, displayName: String?, device: String?) async throws -> SessionIssuer.Issued {
         let identity = try await services.apple.verify(identityToken: identityToken, rawNonce: rawNonce)
-        let label = AccountRules.device(device, userAgent: request.headers.first(name: .userAgent))
-        let issuer = SessionIssuer(database: request.db, services: services)
-        if let user = try await User.query(on: request.db).filter(\.$appleSubject == identity.subject).first() {
+        let label = AccountRules.device(device, userAgent: client.userAgent)
+        let issuer = SessionIssuer(database: context.database, services: services)
+        if let user = try await User.query(on: context.database).filter(\.$appleSubject == identity.subject).first() {
             return try await issuer.start(userID: user.requireID(), device: label)
         }
         let email = identity.email.flatMap { try? AccountRules.email($0).get() }
-        let emailTaken = if let email { try await User.query(on: request.db).filter(\.$email == email).first() != nil } else { false }
+        let emailTaken = if let email { try await User.query(on: context.database).filter(\.$email == email).first() != nil } else { false }
         let name = displayName.flatMap { try? AccountRules.displayName($0).get() } ?? "Kindred friend"
-        let username = try await ProfileService.freeUsername(basedOn: email ?? name, on: request.db)
+        let username = try await ProfileService.freeUsername(basedOn: email ?? name, on: context.database)
         return try await ProfileService.mappingUniqueViolations {
-            try await request.db.writeTransaction { database in
+            try await context.database.writeTransaction { database in
                 // An email already used by a password account is not attached, so Apple cannot
                 // be used to take over someone else's account.
                 let user = User(email: emailTaken ? nil : email, passwordHash: nil, appleSubject: identity.subject,
@@ -86,9 +87,9 @@ struct AuthService {
 
     func refresh(token: String) async throws -> SessionIssuer.Issued {
         do {
-            return try await SessionIssuer(database: request.db, services: services).refresh(token: token).issued
+            return try await SessionIssuer(database: context.database, services: services).refresh(token: token).issued
         } catch let reuse as RefreshReuse {
-            if let userID = try await UserSession.find(reuse.sessionID, on: request.db)?.$user.id {
+            if let userID = try await UserSession.find(reuse.sessionID, on: context.database)?.$user.id {
                 await services.events.publish(.sessionRevoked(sessionID: reuse.sessionID), to: userID)
             }
             throw AppError.invalidToken("This refresh token was already used, so the session was ended for safety. Sign in again.")
@@ -96,22 +97,22 @@ struct AuthService {
     }
 
     func revoke(sessionID: UUID, of userID: UUID) async throws {
-        guard let session = try await UserSession.query(on: request.db)
+        guard let session = try await UserSession.query(on: context.database)
             .filter(\.$id == sessionID).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).first()
         else { throw AppError.notFound("session") }
         session.revokedAt = services.now
-        try await session.save(on: request.db)
+        try await session.save(on: context.database)
         await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
     }
 
     /// Signs out every other device at once; each hears of it through its own realtime socket.
     func revokeOthers(keeping current: UUID, of userID: UUID) async throws -> Int {
         let now = services.now
-        let others = try await UserSession.query(on: request.db)
+        let others = try await UserSession.query(on: context.database)
             .filter(\.$user.$id == userID).filter(\.$id != current).filter(\.$revokedAt == nil).filter(\.$expiresAt > now)
             .all(\.$id)
         guard !others.isEmpty else { return 0 }
-        try await UserSession.query(on: request.db).filter(\.$id ~~ others).set(\.$revokedAt, to: now).update()
+        try await UserSession.query(on: context.database).filter(\.$id ~~ others).set(\.$revokedAt, to: now).update()
         for sessionID in others {
             await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
         }

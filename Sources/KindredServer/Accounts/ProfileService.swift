@@ -3,8 +3,8 @@ import Vapor
 
 /// Profiles: reading, searching and editing them, and deleting the whole account.
 struct ProfileService {
-    let request: Request
-    private var services: KindredServices { request.kindred }
+    let context: ServiceContext
+    private var services: KindredServices { context.services }
 
     struct Changes {
         var username: String?
@@ -22,7 +22,7 @@ struct ProfileService {
     }
 
     func profile(username: String) async throws -> User {
-        guard let user = try await User.query(on: request.db)
+        guard let user = try await User.query(on: context.database)
             .filter(\.$username == username.lowercased()).with(\.$avatar).first()
         else { throw AppError.notFound("profile") }
         return user
@@ -34,7 +34,7 @@ struct ProfileService {
         let cleaned = prefix.lowercased().filter { "abcdefghijklmnopqrstuvwxyz0123456789._".contains($0) }
         guard !cleaned.isEmpty else { return [] }
         let limit = min(max(limit, 1), 50)
-        return try await User.query(on: request.db)
+        return try await User.query(on: context.database)
             .filter(\.$username, .contains(inverse: false, .prefix), cleaned)
             .sort(\.$username)
             .limit(limit + 20)
@@ -46,14 +46,14 @@ struct ProfileService {
     }
 
     func update(userID: UUID, with changes: Changes) async throws -> User {
-        let user = try await Self.user(userID, on: request.db)
+        let user = try await Self.user(userID, on: context.database)
         var validator = FieldValidator()
         let username = changes.username.flatMap { validator.check(AccountRules.username($0)) }
         let displayName = changes.displayName.flatMap { validator.check(AccountRules.displayName($0)) }
         let bio = changes.bio.flatMap { validator.check(AccountRules.bio($0)) }
         try validator.throwIfInvalid()
         if let username, username != user.username {
-            try await Self.requireAvailable(username: username, on: request.db)
+            try await Self.requireAvailable(username: username, on: context.database)
             user.username = username
         }
         if let displayName { user.displayName = displayName }
@@ -62,21 +62,24 @@ struct ProfileService {
             user.$avatar.id = nil
         } else if let avatarID = changes.avatarID {
             // Only your own upload can become your avatar.
-            guard try await MediaItem.query(on: request.db).filter(\.$id == avatarID).filter(\.$owner.$id == userID).first() != nil else {
+            guard try await MediaItem.query(on: context.database).filter(\.$id == avatarID).filter(\.$owner.$id == userID).first() != nil else {
                 throw AppError.validation(field: "avatarId", "Upload the picture first; that media id is not one of yours.")
             }
             user.$avatar.id = avatarID
         }
-        try await Self.mappingUniqueViolations { try await user.save(on: request.db) }
-        return try await Self.user(userID, on: request.db)
+        try await Self.mappingUniqueViolations { try await user.save(on: context.database) }
+        let updated = try await Self.user(userID, on: context.database)
+        // The person's other devices show the change at once.
+        await context.events.publish(.profileUpdated(try context.profile(of: updated)), to: userID)
+        return updated
     }
 
     /// Deletes the account. Every table holding the user's data cascades from `users`; the files
     /// are swept by their owner prefix after the rows are gone.
     func deleteAccount(userID: UUID) async throws {
-        let user = try await Self.user(userID, on: request.db)
-        let sessions = try await UserSession.query(on: request.db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all()
-        try await request.db.writeTransaction { database in
+        let user = try await Self.user(userID, on: context.database)
+        let sessions = try await UserSession.query(on: context.database).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all()
+        try await context.database.writeTransaction { database in
             if let email = user.email {
                 try await SignInThrottle(database: database, limits: services.configuration.signInLimits, now: services.now).forget(email: email)
             }
@@ -85,7 +88,7 @@ struct ProfileService {
         do {
             try await services.mediaStore.deleteAll(prefix: MediaKey.prefix(owner: userID))
         } catch {
-            request.logger.error("Could not delete the media files of a deleted account: \(error)")
+            context.logger.error("Could not delete the media files of a deleted account: \(error)")
         }
         for session in sessions {
             if let id = session.id { await services.events.publish(.sessionRevoked(sessionID: id), to: userID) }

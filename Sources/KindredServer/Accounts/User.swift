@@ -3,7 +3,7 @@ import Foundation
 
 /// An account and its public profile. Every other table holding a user's data cascades from here,
 /// so deleting this row deletes everything the user has.
-final class User: Model, @unchecked Sendable {
+final class User: Model, CreationStamped, UpdateStamped, @unchecked Sendable {
     static let schema = "users"
 
     @ID(key: .id) var id: UUID?
@@ -16,8 +16,8 @@ final class User: Model, @unchecked Sendable {
     @Field(key: "display_name") var displayName: String
     @Field(key: "bio") var bio: String
     @OptionalParent(key: "avatar_id") var avatar: MediaItem?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @OptionalField(key: "created_at") var createdAt: Date?
+    @OptionalField(key: "updated_at") var updatedAt: Date?
 
     init() {}
 

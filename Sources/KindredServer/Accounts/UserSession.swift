@@ -2,13 +2,13 @@ import Fluent
 import Foundation
 
 /// One signed-in device. Its refresh tokens rotate; the session is what a user sees and revokes.
-final class UserSession: Model, @unchecked Sendable {
+final class UserSession: Model, CreationStamped, @unchecked Sendable {
     static let schema = "sessions"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
     @Field(key: "device") var device: String
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @OptionalField(key: "created_at") var createdAt: Date?
     @Field(key: "last_used_at") var lastUsedAt: Date
     @Field(key: "expires_at") var expiresAt: Date
     @OptionalField(key: "revoked_at") var revokedAt: Date?
@@ -28,19 +28,31 @@ final class UserSession: Model, @unchecked Sendable {
 
 /// A refresh token, stored only as its SHA-256. A used token is kept so that presenting it again
 /// is recognised as theft and revokes the session.
-final class RefreshToken: Model, @unchecked Sendable {
+final class RefreshToken: Model, CreationStamped, @unchecked Sendable {
     static let schema = "refresh_tokens"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "session_id") var session: UserSession
     @Field(key: "token_hash") var tokenHash: String
     @OptionalField(key: "used_at") var usedAt: Date?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
 
     init(sessionID: UUID, tokenHash: String) {
         self.$session.id = sessionID
         self.tokenHash = tokenHash
+    }
+}
+
+extension UserSession {
+    /// A person's sessions that can still be used, most recently used first.
+    static func active(of userID: UUID, at now: Date, on database: any Database) async throws -> [UserSession] {
+        try await UserSession.query(on: database)
+            .filter(\.$user.$id == userID)
+            .filter(\.$revokedAt == nil)
+            .filter(\.$expiresAt > now)
+            .sort(\.$lastUsedAt, .descending)
+            .all()
     }
 }

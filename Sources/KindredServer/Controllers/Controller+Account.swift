@@ -14,18 +14,16 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let user = try await ProfileService(request: request).update(userID: caller.userID, with: .init(
+        let user = try await ProfileService(context: request.context).update(userID: caller.userID, with: .init(
             username: body.username, displayName: body.displayName, bio: body.bio,
             avatarID: body.avatarId, removeAvatar: body.removeAvatar ?? false))
-        let profile = try request.profile(of: user)
-        await request.kindred.events.publish(.profileUpdated(profile), to: caller.userID)
         return .ok(.init(body: .json(try request.me(of: user))))
     }
 
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        try await ProfileService(request: request).deleteAccount(userID: caller.userID)
+        try await ProfileService(context: request.context).deleteAccount(userID: caller.userID)
         request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
         return .noContent(.init())
     }
@@ -33,12 +31,7 @@ extension Controller {
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let sessions = try await UserSession.query(on: request.db)
-            .filter(\.$user.$id == caller.userID)
-            .filter(\.$revokedAt == nil)
-            .filter(\.$expiresAt > request.kindred.now)
-            .sort(\.$lastUsedAt, .descending)
-            .all()
+        let sessions = try await UserSession.active(of: caller.userID, at: request.kindred.now, on: request.db)
         let list = try sessions.map { session in
             Components.Schemas.SessionInfo(
                 id: try session.requireID(), device: session.device, createdAt: session.createdAt ?? session.lastUsedAt,
@@ -50,7 +43,7 @@ extension Controller {
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        try await AuthService(request: request).revoke(sessionID: input.path.sessionId, of: caller.userID)
+        try await AuthService(context: request.context, client: request.client).revoke(sessionID: input.path.sessionId, of: caller.userID)
         if input.path.sessionId == caller.sessionID {
             request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
         }
@@ -60,7 +53,7 @@ extension Controller {
     func revokeOtherSessions(_ input: Operations.RevokeOtherSessions.Input) async throws -> Operations.RevokeOtherSessions.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let revoked = try await AuthService(request: request).revokeOthers(keeping: caller.sessionID, of: caller.userID)
+        let revoked = try await AuthService(context: request.context, client: request.client).revokeOthers(keeping: caller.sessionID, of: caller.userID)
         return .ok(.init(body: .json(.init(revoked: revoked))))
     }
 }

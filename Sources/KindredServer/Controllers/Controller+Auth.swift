@@ -6,7 +6,7 @@ extension Controller {
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let issued = try await AuthService(request: request).signUp(
+        let issued = try await AuthService(context: request.context, client: request.client).signUp(
             email: body.email, password: body.password, username: body.username,
             displayName: body.displayName, device: body.device)
         let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
@@ -16,7 +16,7 @@ extension Controller {
     func signIn(_ input: Operations.SignIn.Input) async throws -> Operations.SignIn.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let issued = try await AuthService(request: request).signIn(email: body.email, password: body.password, device: body.device)
+        let issued = try await AuthService(context: request.context, client: request.client).signIn(email: body.email, password: body.password, device: body.device)
         let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
         return .ok(.init(body: .json(session)))
     }
@@ -24,7 +24,7 @@ extension Controller {
     func signInWithApple(_ input: Operations.SignInWithApple.Input) async throws -> Operations.SignInWithApple.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let issued = try await AuthService(request: request).signInWithApple(
+        let issued = try await AuthService(context: request.context, client: request.client).signInWithApple(
             identityToken: body.identityToken, rawNonce: body.rawNonce, displayName: body.displayName, device: body.device)
         let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
         return .ok(.init(body: .json(session)))
@@ -39,7 +39,7 @@ extension Controller {
         }
         // A token that came in the cookie goes back in the cookie, whatever the body asked.
         let delivery: Components.Schemas.TokenDelivery? = body.refreshToken == nil ? .cookie : body.refreshTokenDelivery
-        let issued = try await AuthService(request: request).refresh(token: token)
+        let issued = try await AuthService(context: request.context, client: request.client).refresh(token: token)
         let session = try await authSession(issued, delivery: delivery, request: request)
         return .ok(.init(body: .json(session)))
     }
@@ -47,7 +47,7 @@ extension Controller {
     func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        try await AuthService(request: request).revoke(sessionID: caller.sessionID, of: caller.userID)
+        try await AuthService(context: request.context, client: request.client).revoke(sessionID: caller.sessionID, of: caller.userID)
         request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
         return .noContent(.init())
     }

@@ -16,21 +16,21 @@ extension Controller {
         } catch {
             throw AppError.payloadTooLarge(limit: MediaService.uploadLimit)
         }
-        let item = try await MediaService(request: request).upload(bytes, by: caller.userID)
+        let item = try await MediaService(context: request.context).upload(bytes, by: caller.userID)
         return .created(.init(body: .json(try item.dto(mediaURLs: request.kindred.mediaURLs, now: request.kindred.now))))
     }
 
     func getMedia(_ input: Operations.GetMedia.Input) async throws -> Operations.GetMedia.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let item = try await MediaService(request: request).viewable(input.path.mediaId, by: caller.userID)
+        let item = try await MediaService(context: request.context).viewable(input.path.mediaId, by: caller.userID)
         return .ok(.init(body: .json(try item.dto(mediaURLs: request.kindred.mediaURLs, now: request.kindred.now))))
     }
 
     func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        try await MediaService(request: request).delete(input.path.mediaId, by: caller.userID)
+        try await MediaService(context: request.context).delete(input.path.mediaId, by: caller.userID)
         return .noContent(.init())
     }
 }

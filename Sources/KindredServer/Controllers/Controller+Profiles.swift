@@ -6,14 +6,14 @@ extension Controller {
     func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output {
         let request = try request
         _ = try await Caller.require(request)
-        let user = try await ProfileService(request: request).profile(username: input.path.username)
+        let user = try await ProfileService(context: request.context).profile(username: input.path.username)
         return .ok(.init(body: .json(try request.profile(of: user))))
     }
 
     func searchProfiles(_ input: Operations.SearchProfiles.Input) async throws -> Operations.SearchProfiles.Output {
         let request = try request
         _ = try await Caller.require(request)
-        let users = try await ProfileService(request: request).search(prefix: input.query.prefix, limit: input.query.limit ?? 20)
+        let users = try await ProfileService(context: request.context).search(prefix: input.query.prefix, limit: input.query.limit ?? 20)
         return .ok(.init(body: .json(.init(profiles: try users.map(request.profile(of:))))))
     }
 }

@@ -18,7 +18,7 @@ extension Controller {
     func createRealtimeTicket(_ input: Operations.CreateRealtimeTicket.Input) async throws -> Operations.CreateRealtimeTicket.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let issued = try await RealtimeService(request: request).issueTicket(for: caller)
+        let issued = try await RealtimeService(context: request.context).issueTicket(for: caller)
         return .created(.init(body: .json(.init(
             ticket: issued.ticket, expiresAt: issued.expiresAt,
             path: "/api/v1/realtime?ticket=" + issued.ticket))))

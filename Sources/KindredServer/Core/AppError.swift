@@ -1,3 +1,4 @@
+import KindredAPI
 import Vapor
 
 /// Kindred's one error type. Every failure a client can see is one of these, rendered as RFC 9457
@@ -128,5 +129,15 @@ extension AppError.Kind {
 extension ByteCountFormatter {
     static func kindred(_ bytes: Int) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+}
+
+extension AppError {
+    /// The one rendering of a problem: a response's body (`ProblemMiddleware`), an error inside a
+    /// stream, and the front listener's own refusals.
+    func problem(instance: String?, requestID: String?) -> Components.Schemas.Problem {
+        Components.Schemas.Problem(
+            _type: typeURI, title: kind.title, status: Int(status.code), detail: detail, instance: instance, requestId: requestID,
+            errors: fieldErrors.isEmpty ? nil : fieldErrors.map { .init(field: $0.field, message: $0.message) })
     }
 }

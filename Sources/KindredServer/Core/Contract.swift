@@ -136,6 +136,26 @@ struct Contract: Sendable {
         self.operations = operations
         methodsByPath = methods
     }
+
+    /// The operation a request path reaches (`/api/v1/media/4f…`), for middleware that runs
+    /// before routing and knows only the URL. A constant segment beats a parameter, as in routing.
+    func operation(method: String, path: String) -> Operation? {
+        guard path.hasPrefix(basePath) else { return nil }
+        let segments = path.dropFirst(basePath.count).split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var best: (operation: Operation, constants: Int)?
+        for operation in operations.values where operation.method == method {
+            let template = operation.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            guard template.count == segments.count else { continue }
+            var constants = 0
+            let matches = zip(template, segments).allSatisfy { part, segment in
+                if part.hasPrefix("{") && part.hasSuffix("}") { return !segment.isEmpty }
+                constants += 1
+                return part == segment
+            }
+            if matches, constants > (best?.constants ?? -1) { best = (operation, constants) }
+        }
+        return best?.operation
+    }
 }
 
 /// Turns the document's schemas into `Contract.Schema`, following `$ref`s once each.

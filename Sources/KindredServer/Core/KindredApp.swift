@@ -50,6 +50,10 @@ struct OperationPolicy: Sendable {
     var answers: [String] = []
     /// A body limit other than the JSON default.
     var bodyLimit: Int?
+    /// Whether a repeated `Idempotency-Key` replays the stored answer. Not for an answer that
+    /// streams (it is never stored; the operation dedupes resends its own way) or one that holds
+    /// a secret (it would be stored in clear).
+    var replaysIdempotently = true
 }
 
 /// One app's part of the configuration.

@@ -1,3 +1,4 @@
+import KindredAPI
 import OpenAPIRuntime
 import Vapor
 
@@ -62,15 +63,7 @@ struct ProblemMiddleware: AsyncMiddleware {
             let error = problem.kind == .invalidToken ? ", error=\"invalid_token\"" : ""
             headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer realm=\"kindred\"" + error)
         }
-        let body = ProblemBody(
-            type: problem.typeURI,
-            title: problem.kind.title,
-            status: Int(problem.status.code),
-            detail: problem.detail,
-            instance: request.url.path,
-            requestId: request.requestID,
-            errors: problem.fieldErrors.isEmpty ? nil : problem.fieldErrors.map { .init(field: $0.field, message: $0.message) }
-        )
+        let body = problem.problem(instance: request.url.path, requestID: request.requestID)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = (try? encoder.encode(body)) ?? Data()
@@ -130,14 +123,3 @@ extension Response {
 
 /// Ends a response stream on purpose so that the connection closes (see `closingConnectionAfterward`).
 struct ConnectionClosedOnPurpose: Error {}
-
-private struct ProblemBody: Encodable {
-    struct Field: Encodable { var field: String; var message: String }
-    var type: String
-    var title: String
-    var status: Int
-    var detail: String
-    var instance: String
-    var requestId: String
-    var errors: [Field]?
-}

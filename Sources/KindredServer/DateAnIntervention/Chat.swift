@@ -3,13 +3,13 @@ import Foundation
 
 /// One person's conversation with one intervention. It outlives swipes: undoing or resetting
 /// keeps it, and matching again picks it up.
-final class Conversation: Model, @unchecked Sendable {
+final class Conversation: Model, CreationStamped, @unchecked Sendable {
     static let schema = "dai_conversations"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
     @Field(key: "intervention_id") var interventionID: String
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
 

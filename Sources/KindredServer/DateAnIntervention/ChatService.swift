@@ -20,11 +20,12 @@ struct ChatService {
     static let historyWindow = 40
     static func rateScope(_ userID: UUID) -> String { "date-an-intervention.chat:" + userID.uuidString.lowercased() }
 
-    let request: Request
-    private var database: any Database { request.db }
+    let context: ServiceContext
+    let app: DateAnInterventionServices
+    private var database: any Database { context.database }
 
     func chat(with interventionID: String, for userID: UUID) async throws -> (InterventionProfile, [ChatMessageRecord]) {
-        guard let profile = try await DeckService(request: request).catalogue().profile(interventionID) else {
+        guard let profile = try await DeckService(context: context, interventions: app.interventions).catalogue().profile(interventionID) else {
             throw AppError.notFound("intervention")
         }
         guard let conversation = try await conversation(userID, interventionID) else { return (profile, []) }
@@ -58,7 +59,7 @@ struct ChatService {
             return try await reply(as: profile, in: conversationID, after: earlier, by: userID)
         }
         let message = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .user, text: text,
-                                        clientMessageID: clientMessageID, at: request.kindred.now)
+                                        clientMessageID: clientMessageID, at: context.services.now)
         // One commit for the limit's count and the message: a single sync before the model is asked.
         try await database.writeTransaction { database in
             try await limit(userID, on: database)
@@ -87,11 +88,11 @@ struct ChatService {
             .sort(\.$createdAt, .descending).limit(Self.historyWindow).all()
         let history = recent.drop { $0.id != messageID }.reversed()
             .map { LLMMessage(role: $0.role == .user ? .user : .assistant, text: $0.text) }
-        let services = request.kindred
+        let services = context.services
         let prompt = ChatPrompt.request(for: profile, messages: history, maxTokens: services.configuration.dateAnIntervention.llm.maxTokens)
-        let provider = request.dateAnIntervention.llm
-        let database = request.application.db
-        let logger = request.logger
+        let provider = app.llm
+        let database = context.database
+        let logger = context.logger
         let (events, continuation) = AsyncStream<Event>.makeStream()
         if announce { continuation.yield(.message(message)) }
         // Not tied to the response: a reader who leaves mid-reply still finds it saved later.
@@ -120,14 +121,14 @@ struct ChatService {
     }
 
     private func limit(_ userID: UUID, on database: any Database) async throws {
-        let perMinute = request.kindred.configuration.dateAnIntervention.chatMessagesPerMinute
-        try await RateLimiter(database: database, now: request.kindred.now)
+        let perMinute = context.services.configuration.dateAnIntervention.chatMessagesPerMinute
+        try await RateLimiter(database: database, now: context.services.now)
             .hit(Self.rateScope(userID), userID: userID, limit: .init(count: perMinute, window: 60))
     }
 
     /// Only matches can be messaged; a retired intervention keeps its conversation but takes no more.
     private func matchedProfile(_ interventionID: String, for userID: UUID) async throws -> InterventionProfile {
-        let (profile, swipe) = try await DeckService(request: request).detail(interventionID, for: userID)
+        let (profile, swipe) = try await DeckService(context: context, interventions: app.interventions).detail(interventionID, for: userID)
         guard swipe?.isMatch == true else {
             throw AppError(.conflict, .conflict, "Match with \(profile.name) before messaging it: swipe right on its card.")
         }

@@ -7,11 +7,11 @@ extension Controller {
     func getChat(_ input: Operations.GetChat.Input) async throws -> Operations.GetChat.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let (profile, messages) = try await ChatService(request: request).chat(with: input.path.interventionId, for: caller.userID)
+        let (profile, messages) = try await ChatService(context: request.context, app: request.dateAnIntervention).chat(with: input.path.interventionId, for: caller.userID)
         let kind = request.dateAnIntervention.llm.kind
         return .ok(.init(body: .json(.init(
             intervention: profile.dto,
-            provider: .init(kind: .init(rawValue: kind.rawValue)!, offline: kind == .offline),
+            provider: .init(kind: kind.dto, offline: kind == .offline),
             messages: try messages.map { try $0.dto },
             awaitingReply: messages.last?.role == .user))))
     }
@@ -20,7 +20,7 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let events = try await ChatService(request: request)
+        let events = try await ChatService(context: request.context, app: request.dateAnIntervention)
             .send(body.text, clientMessageID: body.clientMessageId, to: input.path.interventionId, by: caller.userID)
         return .ok(.init(body: .textEventStream(Self.eventStream(events, request: request))))
     }
@@ -28,7 +28,7 @@ extension Controller {
     func retryChatReply(_ input: Operations.RetryChatReply.Input) async throws -> Operations.RetryChatReply.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let events = try await ChatService(request: request).retry(input.path.interventionId, by: caller.userID)
+        let events = try await ChatService(context: request.context, app: request.dateAnIntervention).retry(input.path.interventionId, by: caller.userID)
         return .ok(.init(body: .textEventStream(Self.eventStream(events, request: request))))
     }
 
@@ -56,9 +56,7 @@ extension Controller {
         case .reply(let message):
             return ("reply", .reply(.init(_type: .reply, message: try message.dto)))
         case .failed(let error):
-            return ("error", .error(.init(_type: .error, problem: .init(
-                _type: error.typeURI, title: error.kind.title, status: Int(error.status.code), detail: error.detail,
-                instance: instance, requestId: requestID))))
+            return ("error", .error(.init(_type: .error, problem: error.problem(instance: instance, requestID: requestID))))
         }
     }
 }

@@ -29,8 +29,9 @@ enum DateAnInterventionApp: KindredApp {
     }
 
     static let operations: [String: OperationPolicy] = [
-        "sendChatMessage": OperationPolicy(answers: ["text/event-stream", "text/*"]),
-        "retryChatReply": OperationPolicy(answers: ["text/event-stream", "text/*"]),
+        // A reply streams; a resent message is recognised by its `clientMessageId` instead.
+        "sendChatMessage": OperationPolicy(answers: ["text/event-stream", "text/*"], replaysIdempotently: false),
+        "retryChatReply": OperationPolicy(answers: ["text/event-stream", "text/*"], replaysIdempotently: false),
     ]
 }
 

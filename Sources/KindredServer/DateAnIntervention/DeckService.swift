@@ -5,11 +5,12 @@ import Vapor
 
 /// Swiping: each person's deck, likes and passes, undo, reset, matches and stats.
 struct DeckService {
-    let request: Request
-    private var database: any Database { request.db }
+    let context: ServiceContext
+    let interventions: InterventionCatalogueCache
+    private var database: any Database { context.database }
 
     func catalogue() async throws -> InterventionCatalogue {
-        try await request.dateAnIntervention.interventions.catalogue(on: database)
+        try await interventions.catalogue(on: database)
     }
 
     /// The person's unswiped cards in their own stable order, and how far through they are.
@@ -25,7 +26,7 @@ struct DeckService {
 
     func swipe(_ interventionID: String, _ direction: Swipe.Direction, by userID: UUID) async throws -> (Swipe, InterventionProfile) {
         guard let profile = try await catalogue().activeProfile(interventionID) else { throw AppError.notFound("intervention") }
-        let swipe = Swipe(userID: userID, interventionID: interventionID, direction: direction, at: request.kindred.now)
+        let swipe = Swipe(userID: userID, interventionID: interventionID, direction: direction, at: context.services.now)
         do {
             try await swipe.create(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {

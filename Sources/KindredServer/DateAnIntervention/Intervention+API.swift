@@ -7,28 +7,95 @@ extension InterventionProfile {
             id: id, name: name, category: category.dto, tagline: tagline, age: age, bio: bio,
             interests: interests, dealbreakers: dealbreakers, personality: personality,
             conversationStyle: conversationStyle,
-            impactScale: .init(rawValue: impactScale.rawValue)!,
-            researchLevel: .init(rawValue: researchLevel.rawValue)!,
+            impactScale: impactScale.dto,
+            researchLevel: researchLevel.dto,
             techReadiness: techReadiness,
-            supportLevel: .init(rawValue: supportLevel.rawValue)!,
+            supportLevel: supportLevel.dto,
             symbol: symbol, emoji: emoji, gradient: gradient,
             references: references.map { .init(title: $0.title, publisher: $0.publisher, year: $0.year, url: $0.url) })
     }
 }
 
+// The catalogue's enums and the contract's are bridged case by case: a case added to one side
+// and not the other fails to compile instead of crashing at run time.
+
+extension InterventionProfile.ImpactScale {
+    var dto: Components.Schemas.Intervention.ImpactScalePayload {
+        switch self {
+        case .global: .global
+        case .regional: .regional
+        case .local: .local
+        }
+    }
+}
+
+extension InterventionProfile.ResearchLevel {
+    var dto: Components.Schemas.Intervention.ResearchLevelPayload {
+        switch self {
+        case .early: .early
+        case .emerging: .emerging
+        case .established: .established
+        }
+    }
+}
+
+extension InterventionProfile.SupportLevel {
+    var dto: Components.Schemas.Intervention.SupportLevelPayload {
+        switch self {
+        case .low: .low
+        case .mixed: .mixed
+        case .high: .high
+        }
+    }
+}
+
 extension InterventionProfile.Category {
-    var dto: Components.Schemas.InterventionCategory { .init(rawValue: rawValue)! }
+    var dto: Components.Schemas.InterventionCategory {
+        switch self {
+        case .srm: .srm
+        case .ocean: .ocean
+        case .ice: .ice
+        case .land: .land
+        case .localized: .localized
+        }
+    }
 
     init(_ dto: Components.Schemas.InterventionCategory) {
-        self.init(rawValue: dto.rawValue)!
+        switch dto {
+        case .srm: self = .srm
+        case .ocean: self = .ocean
+        case .ice: self = .ice
+        case .land: self = .land
+        case .localized: self = .localized
+        }
     }
 }
 
 extension Swipe.Direction {
-    var dto: Components.Schemas.SwipeDirection { .init(rawValue: rawValue)! }
+    var dto: Components.Schemas.SwipeDirection {
+        switch self {
+        case .like: .like
+        case .pass: .pass
+        case .superlike: .superlike
+        }
+    }
 
     init(_ dto: Components.Schemas.SwipeDirection) {
-        self.init(rawValue: dto.rawValue)!
+        switch dto {
+        case .like: self = .like
+        case .pass: self = .pass
+        case .superlike: self = .superlike
+        }
+    }
+}
+
+extension LLMConfiguration.Provider {
+    var dto: Components.Schemas.ChatProvider.KindPayload {
+        switch self {
+        case .offline: .offline
+        case .openai: .openai
+        case .anthropic: .anthropic
+        }
     }
 }
 

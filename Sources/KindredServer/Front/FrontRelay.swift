@@ -1,4 +1,5 @@
 import Foundation
+import KindredAPI
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -379,9 +380,7 @@ private final class Refusal: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 
     static func response(_ problem: AppError) -> (HTTPResponseHead, ByteBuffer) {
-        struct Body: Encodable { let type: String, title: String, status: Int, detail: String }
-        let json = (try? JSONEncoder().encode(Body(type: problem.typeURI, title: problem.kind.title,
-                                                   status: Int(problem.status.code), detail: problem.detail))) ?? Data()
+        let json = (try? JSONEncoder().encode(problem.problem(instance: nil, requestID: nil))) ?? Data()
         var headers = problem.headers
         headers.replaceOrAdd(name: "Content-Type", value: "application/problem+json")
         headers.replaceOrAdd(name: "Content-Length", value: String(json.count))

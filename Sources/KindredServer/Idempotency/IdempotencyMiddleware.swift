@@ -7,8 +7,13 @@ import Vapor
 struct IdempotencyMiddleware: AsyncMiddleware {
     static let header: HTTPHeaders.Name = "Idempotency-Key"
     static let retention: TimeInterval = 24 * 3600
-    /// Tickets are secrets kept only as a hash: storing their response would keep them in clear.
-    static let neverReplayed: Set<String> = ["/api/v1/realtime/tickets"]
+    /// The foundation's own operations that are never stored: a ticket is a secret kept only as
+    /// a hash, and storing its response would keep it in clear. Apps say so in their policies.
+    static let foundationNeverReplayed: Set<String> = ["createRealtimeTicket"]
+
+    static func replays(_ operationID: String) -> Bool {
+        !foundationNeverReplayed.contains(operationID) && KindredApps.operations[operationID]?.replaysIdempotently != false
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .POST, let key = request.headers.first(name: Self.header) else {
@@ -20,10 +25,12 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         // Anonymous POSTs (sign-up, sign-in) are not replayed: a replay would hand a session to
         // whoever repeats the key.
         guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
-        // A ticket is a secret kept only as a hash; storing its response would keep it in clear.
-        guard !Self.neverReplayed.contains(request.url.path) else { return try await next.respond(to: request) }
+        // Outside the contract (no operation), or an answer that is never stored: nothing to keep.
+        guard let operation = request.kindred.contract.operation(method: "POST", path: request.url.path),
+              Self.replays(operation.id)
+        else { return try await next.respond(to: request) }
 
-        let limit = request.url.path == "/api/v1/media" ? MediaService.uploadLimit : BodyLimitMiddleware.jsonLimit
+        let limit = BodyLimitMiddleware.limit(for: operation.id)
         // Vapor's own `collect(max:)` keeps the bytes on the request, so the handler reads them
         // again. Draining the body as an async sequence instead (NIO's `collect(upTo:)`) leaves the
         // handler a spent stream whenever the body arrives in more than one read (any real photo,
@@ -64,9 +71,10 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             await forget(record, request: request)
             return response
         }
-        // A streamed answer of unknown length (a chat reply) cannot be kept whole without holding
-        // the stream back; it goes out live, and the operation dedupes resends its own way.
+        // An answer of unknown length that no policy announced cannot be kept whole without
+        // holding the stream back: it goes out live, unremembered.
         guard response.body.count >= 0 else {
+            request.logger.warning("\(operation.id) streamed an answer; mark it replaysIdempotently: false")
             await forget(record, request: request)
             return response
         }

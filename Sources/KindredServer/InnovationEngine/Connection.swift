@@ -5,7 +5,7 @@ import SQLKit
 /// One undirected Innovation Engine connection between two people. The pair is stored in a fixed
 /// order (`low` < `high` by id) under a unique index, so "A–B" and "B–A" are the same row and
 /// two simultaneous scans cannot make two.
-final class Connection: Model, @unchecked Sendable {
+final class Connection: Model, CreationStamped, @unchecked Sendable {
     static let schema = "innovation_engine_connections"
 
     @ID(key: .id) var id: UUID?
@@ -14,7 +14,7 @@ final class Connection: Model, @unchecked Sendable {
     /// Each person's private "where we met" note.
     @OptionalField(key: "low_note") var lowNote: String?
     @OptionalField(key: "high_note") var highNote: String?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
 

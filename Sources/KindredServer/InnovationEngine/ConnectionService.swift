@@ -1,31 +1,46 @@
 import Fluent
+import InnovationEngineLayout
 import KindredAPI
 import Vapor
 
 /// Connecting, listing, noting and removing Innovation Engine connections, and the network.
 struct ConnectionService {
-    let request: Request
-    private var services: KindredServices { request.kindred }
+    let context: ServiceContext
+    let client: ClientInfo
+    private var services: KindredServices { context.services }
     static let noteLimit = 200
 
-    /// Connects the caller with the person whose code they were shown. Returns the connection and
-    /// whether it is new; scanning again returns the existing one.
+    /// Connects the caller with the person whose code they were shown, and tells both people's
+    /// devices. Returns the connection (with both people loaded) and whether it is new; scanning
+    /// again returns the existing one.
     func connect(_ callerID: UUID, code: String, note: String?) async throws -> (Connection, created: Bool) {
+        let (connection, created) = try await create(callerID, code: code, note: note)
+        let full = try await reload(connection)
+        if created {
+            // Both people see the new connection at once, each from their own side.
+            for userID in [full.$low.id, full.$high.id] {
+                await context.events.publish(.connectionCreated(try full.dto(for: userID, context: context)), to: userID)
+            }
+        }
+        return (full, created)
+    }
+
+    private func create(_ callerID: UUID, code: String, note: String?) async throws -> (Connection, created: Bool) {
         let note = try note.map(Self.validNote)
         let personID = try await owner(of: code, scannedBy: callerID)
         guard personID != callerID else {
             throw AppError.validation(field: "code", "That is your own code. Scan someone else's.")
         }
         let (low, high) = Connection.ordered(callerID, personID)
-        if let existing = try await Self.between(low, high, on: request.db) { return (existing, false) }
+        if let existing = try await Self.between(low, high, on: context.database) { return (existing, false) }
         let connection = Connection(between: callerID, and: personID)
         if let note { connection.setNote(note, of: callerID) }
         do {
-            try await connection.create(on: request.db)
+            try await connection.create(on: context.database)
         } catch {
             // The other person scanned us at the same moment: their row is ours too.
             guard (error as? any DatabaseError)?.isConstraintFailure == true,
-                  let existing = try await Self.between(low, high, on: request.db)
+                  let existing = try await Self.between(low, high, on: context.database)
             else { throw error }
             return (existing, false)
         }
@@ -36,25 +51,25 @@ struct ConnectionService {
     /// signed in, who opened a shared link.
     func preview(code: String, by callerID: UUID?) async throws -> (person: User, connected: Bool) {
         let personID = try await owner(of: code, scannedBy: callerID)
-        let person = try await ProfileService.user(personID, on: request.db)
+        let person = try await ProfileService.user(personID, on: context.database)
         guard let callerID, personID != callerID else { return (person, false) }
         let (low, high) = Connection.ordered(callerID, personID)
-        return (person, try await Self.between(low, high, on: request.db) != nil)
+        return (person, try await Self.between(low, high, on: context.database) != nil)
     }
 
     /// My code, made on first use.
     func code(of userID: UUID) async throws -> InnovationEngineConnectCode {
-        if let existing = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$user.$id == userID).first() {
+        if let existing = try await InnovationEngineConnectCode.query(on: context.database).filter(\.$user.$id == userID).first() {
             return existing
         }
         let code = InnovationEngineConnectCode(userID: userID, code: ConnectLink.newCode(), at: services.now)
         do {
-            try await code.create(on: request.db)
+            try await code.create(on: context.database)
             return code
         } catch {
             // Two of my devices asked at once: the first one's code is mine.
             guard (error as? any DatabaseError)?.isConstraintFailure == true,
-                  let existing = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$user.$id == userID).first()
+                  let existing = try await InnovationEngineConnectCode.query(on: context.database).filter(\.$user.$id == userID).first()
             else { throw error }
             return existing
         }
@@ -65,7 +80,7 @@ struct ConnectionService {
         let code = try await code(of: userID)
         code.code = ConnectLink.newCode()
         code.createdAt = services.now
-        try await code.save(on: request.db)
+        try await code.save(on: context.database)
         return code
     }
 
@@ -74,14 +89,14 @@ struct ConnectionService {
     /// is a plain 404.
     private func owner(of rawCode: String, scannedBy callerID: UUID?) async throws -> UUID {
         let limit = RateLimiter.Limit(count: services.configuration.innovationEngine.connectAttemptsPerHour, window: 3600)
-        let limiter = RateLimiter(database: request.db, now: services.now)
+        let limiter = RateLimiter(database: context.database, now: services.now)
         if let callerID {
             try await limiter.hit("innovation-engine.connect:" + callerID.uuidString.lowercased(), userID: callerID, limit: limit)
         } else {
-            try await limiter.hit("innovation-engine.connect.address:" + request.clientAddress, limit: limit)
+            try await limiter.hit("innovation-engine.connect.address:" + client.address, limit: limit)
         }
         guard let code = ConnectLink.code(in: rawCode),
-              let owner = try await InnovationEngineConnectCode.query(on: request.db).filter(\.$code == code).first()
+              let owner = try await InnovationEngineConnectCode.query(on: context.database).filter(\.$code == code).first()
         else { throw Self.unknownCode }
         return owner.$user.id
     }
@@ -89,38 +104,56 @@ struct ConnectionService {
     private static let unknownCode = AppError(.notFound, .notFound, "This code doesn't work (anymore). Ask for their current QR code or link.")
 
     func list(_ callerID: UUID) async throws -> [Connection] {
-        try await Self.involving(callerID, on: request.db).sort(\.$createdAt, .descending).all()
+        try await Self.involving(callerID, on: context.database).sort(\.$createdAt, .descending).all()
     }
 
     func update(_ connectionID: UUID, note: String, by callerID: UUID) async throws -> Connection {
         let connection = try await owned(connectionID, by: callerID)
         let note = try Self.validNote(note)
         connection.setNote(note.isEmpty ? nil : note, of: callerID)
-        try await connection.save(on: request.db)
-        return connection
+        try await connection.save(on: context.database)
+        return try await reload(connection)
     }
 
-    func remove(_ connectionID: UUID, by callerID: UUID) async throws -> Connection {
+    /// Removes the connection and tells both people's devices.
+    func remove(_ connectionID: UUID, by callerID: UUID) async throws {
         let connection = try await owned(connectionID, by: callerID)
-        try await connection.delete(on: request.db)
-        return connection
+        try await connection.delete(on: context.database)
+        for userID in [connection.$low.id, connection.$high.id] {
+            await context.events.publish(.connectionRemoved(connectionID), to: userID)
+        }
     }
 
-    /// My connections' profiles, and which of them are connected to each other.
-    func network(_ callerID: UUID) async throws -> (people: [User], links: [(UUID, UUID)]) {
-        let mine = try await Self.involving(callerID, on: request.db).all()
+    /// My connections' profiles, which of them are connected to each other, and where each is
+    /// drawn: laid out here with the same code the apps use, so every client draws one picture.
+    func network(_ callerID: UUID) async throws -> (me: User, people: [User], links: [(UUID, UUID)], positions: [LayoutPoint]) {
+        let me = try await ProfileService.user(callerID, on: context.database)
+        let mine = try await Self.involving(callerID, on: context.database).all()
         let ids = mine.map { $0.other(than: callerID) }
-        guard !ids.isEmpty else { return ([], []) }
-        let people = try await User.query(on: request.db).filter(\.$id ~~ ids).with(\.$avatar).all()
-        let links = try await Connection.query(on: request.db)
-            .filter(\.$low.$id ~~ ids).filter(\.$high.$id ~~ ids).all()
-            .map { ($0.$low.id, $0.$high.id) }
-        return (people, links)
+        var people: [User] = []
+        var links: [(UUID, UUID)] = []
+        if !ids.isEmpty {
+            people = try await User.query(on: context.database).filter(\.$id ~~ ids).with(\.$avatar).all()
+            links = try await Connection.query(on: context.database)
+                .filter(\.$low.$id ~~ ids).filter(\.$high.$id ~~ ids).all()
+                .map { ($0.$low.id, $0.$high.id) }
+        }
+        let graph = NetworkGraph(me: callerID, connections: people.compactMap(\.id), links: links)
+        let positions = NetworkLayout.layout(graph).values.sorted { $0.id.uuidString < $1.id.uuidString }
+        return (me, people, links, positions)
+    }
+
+    /// The connection with both people (and their avatars) loaded, for mapping.
+    private func reload(_ connection: Connection) async throws -> Connection {
+        guard let full = try await Self.involving(connection.$low.id, on: context.database)
+            .filter(\.$id == connection.requireID()).first()
+        else { throw AppError.notFound("connection") }
+        return full
     }
 
     /// The connection if the caller is in it; otherwise 404, whether or not it exists.
     private func owned(_ connectionID: UUID, by callerID: UUID) async throws -> Connection {
-        guard let connection = try await Connection.find(connectionID, on: request.db), connection.involves(callerID) else {
+        guard let connection = try await Connection.find(connectionID, on: context.database), connection.involves(callerID) else {
             throw AppError.notFound("connection")
         }
         return connection
@@ -148,10 +181,10 @@ struct ConnectionService {
 
 extension Connection {
     /// The connection as `viewerID` sees it: the other person, and only the viewer's own note.
-    func dto(for viewerID: UUID, request: Request) throws -> Components.Schemas.Connection {
+    func dto(for viewerID: UUID, context: ServiceContext) throws -> Components.Schemas.Connection {
         let person = $low.id == viewerID ? high : low
         return Components.Schemas.Connection(
-            id: try requireID(), person: try request.profile(of: person),
-            connectedAt: createdAt ?? request.kindred.now, note: note(of: viewerID))
+            id: try requireID(), person: try context.profile(of: person),
+            connectedAt: createdAt ?? context.now, note: note(of: viewerID))
     }
 }

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 
 /// An uploaded file's record. The bytes live in the `MediaStore` under `storageKey`.
-final class MediaItem: Model, @unchecked Sendable {
+final class MediaItem: Model, CreationStamped, @unchecked Sendable {
     static let schema = "media"
 
     @ID(key: .id) var id: UUID?
@@ -12,7 +12,7 @@ final class MediaItem: Model, @unchecked Sendable {
     @Field(key: "byte_count") var byteCount: Int64
     @OptionalField(key: "width") var width: Int?
     @OptionalField(key: "height") var height: Int?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
 

@@ -3,8 +3,8 @@ import Vapor
 
 /// Accepts uploads, decides who may see a file, and hands out signed URLs.
 struct MediaService {
-    let request: Request
-    private var services: KindredServices { request.kindred }
+    let context: ServiceContext
+    private var services: KindredServices { context.services }
 
     static let imageLimit = 15 << 20
     /// The largest body any upload may send; the per-kind limit is checked once the type is known.
@@ -51,11 +51,11 @@ struct MediaService {
         let item = MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: Int64(cleaned.count),
                              width: dimensions?.width, height: dimensions?.height)
         do {
-            try await item.create(on: request.db)
+            try await item.create(on: context.database)
         } catch {
             // No row points at the file, so nobody could ever see or delete it: remove it now.
             do { try await services.mediaStore.delete(key: key) } catch {
-                request.logger.error("Could not remove the file of a failed upload \(key): \(error)")
+                context.logger.error("Could not remove the file of a failed upload \(key): \(error)")
             }
             throw error
         }
@@ -64,8 +64,8 @@ struct MediaService {
 
     /// The item if `viewerID` may see it; otherwise 404, so its existence is not revealed.
     func viewable(_ id: UUID, by viewerID: UUID) async throws -> MediaItem {
-        guard let item = try await MediaItem.find(id, on: request.db),
-              try await Self.canView(item, viewerID: viewerID, on: request.db)
+        guard let item = try await MediaItem.find(id, on: context.database),
+              try await Self.canView(item, viewerID: viewerID, on: context.database)
         else { throw AppError.notFound("media") }
         return item
     }
@@ -81,10 +81,10 @@ struct MediaService {
     }
 
     func delete(_ id: UUID, by ownerID: UUID) async throws {
-        guard let item = try await MediaItem.query(on: request.db)
+        guard let item = try await MediaItem.query(on: context.database)
             .filter(\.$id == id).filter(\.$owner.$id == ownerID).first()
         else { throw AppError.notFound("media") }
-        try await item.delete(on: request.db)
+        try await item.delete(on: context.database)
         try await services.mediaStore.delete(key: item.storageKey)
     }
 }

@@ -65,6 +65,21 @@ struct FoundationTests {
         }
     }
 
+    @Test func aRequestPathFindsItsOperationAndItsPolicy() throws {
+        let contract = try Contract.bundled()
+        let id = UUID().uuidString
+        #expect(contract.operation(method: "POST", path: "/api/v1/media")?.id == "uploadMedia")
+        #expect(contract.operation(method: "DELETE", path: "/api/v1/media/\(id)")?.id == "deleteMedia")
+        #expect(contract.operation(method: "GET", path: "/api/v1/innovation-engine/code.png")?.id == "getMyConnectCodePNG")
+        #expect(contract.operation(method: "POST", path: "/api/v1/date-an-intervention/chats/biochar/messages")?.id == "sendChatMessage")
+        #expect(contract.operation(method: "POST", path: "/api/v1/media/\(id)/extra") == nil)
+        #expect(contract.operation(method: "POST", path: "/c/abc") == nil)
+        // Streams and secrets are never stored for replay; everything else is.
+        #expect(!IdempotencyMiddleware.replays("sendChatMessage") && !IdempotencyMiddleware.replays("retryChatReply"))
+        #expect(!IdempotencyMiddleware.replays("createRealtimeTicket"))
+        #expect(IdempotencyMiddleware.replays("uploadMedia") && IdempotencyMiddleware.replays("connect"))
+    }
+
     @Test func anAppsConfigurationIsReadWithEveryoneElses() {
         // Problems in two apps' sections and the foundation's are reported together.
         #expect(throws: KindredConfiguration.Invalid.self) {

@@ -7,7 +7,7 @@ struct InterventionProfile: Codable, Sendable, Equatable {
     enum Category: String, Codable, Sendable, CaseIterable {
         case srm, ocean, ice, land, localized
 
-        var name: String { Components.Schemas.InterventionCategory(rawValue: rawValue)!.displayName }
+        var name: String { dto.displayName }
     }
 
     enum ImpactScale: String, Codable, Sendable { case global, regional, local }

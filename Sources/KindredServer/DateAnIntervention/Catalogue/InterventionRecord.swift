@@ -3,7 +3,7 @@ import Foundation
 
 /// A catalogue row. The profile is kept whole as JSON: it is only ever read whole, and keeping it
 /// in one column lets a new catalogue version add fields without a migration.
-final class InterventionRecord: Model, @unchecked Sendable {
+final class InterventionRecord: Model, UpdateStamped, @unchecked Sendable {
     static let schema = "dai_interventions"
 
     @ID(custom: "id", generatedBy: .user) var id: String?
@@ -12,7 +12,7 @@ final class InterventionRecord: Model, @unchecked Sendable {
     @Field(key: "profile") var profile: String
     /// Dropped from a newer catalogue: gone from decks, kept for the matches and chats that name it.
     @Field(key: "retired") var retired: Bool
-    @Timestamp(key: "updated_at", on: .update) var updatedAt: Date?
+    @OptionalField(key: "updated_at") var updatedAt: Date?
 
     init() {}
 
