@@ -112,9 +112,14 @@ public final class DeckModel {
         await next.value
     }
 
+    /// Fetches more cards as the deck runs low. A failure is shown, as every other operation's
+    /// is: the person would otherwise see the deck end early with no reason.
     private func topUp() async {
-        guard let deck = try? await session.deck(category: category, limit: pageSize) else { return }
-        apply(deck, replacing: false)
+        do {
+            apply(try await session.deck(category: category, limit: pageSize), replacing: false)
+        } catch {
+            self.error = error.localizedDescription
+        }
     }
 
     private func apply(_ deck: Deck, replacing: Bool) {

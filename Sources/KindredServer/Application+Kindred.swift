@@ -46,8 +46,15 @@ extension Application {
 enum DevelopmentSecret {
     static func loadOrCreate(in directory: String) throws -> [UInt8] {
         let path = directory + "/secret"
-        if let text = try? String(contentsOfFile: path, encoding: .utf8),
-           let bytes = [UInt8](hexString: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 32 {
+        // One that exists but can't be read or parsed is an error, not a reason to make another:
+        // a new secret would sign everyone out and orphan every signed media URL without a word.
+        if FileManager.default.fileExists(atPath: path) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  let bytes = [UInt8](hexString: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 32
+            else {
+                throw KindredConfiguration.Invalid(problems: [
+                    "\(path) is not a readable development secret (64 or more hex characters); fix or delete it, or set KINDRED_SECRET."])
+            }
             return bytes
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

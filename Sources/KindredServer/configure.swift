@@ -16,8 +16,8 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     // sockets abandoned mid-request do not hold descriptors forever.
     app.http.server.configuration.idleTimeout = .seconds(Int64(configuration.connectionLimits.idleTimeout))
     // Clients reach Vapor only through Kindred's own listener, which keeps the deadlines and
-    // per-address cap Vapor has no place for.
-    app.useFrontServer(configuration)
+    // per-address cap Vapor has no place for (unless a proxy in front keeps them instead).
+    if configuration.connectionLimits.frontListener { app.useFrontServer(configuration) }
 
     switch configuration.database {
     case .sqlite(let path):
@@ -42,7 +42,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.databases.middleware.use(ClockStampMiddleware(clock: clock))
     app.migrations.addKindred()
 
-    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount)
+    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger)
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
         events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger, clock: clock)

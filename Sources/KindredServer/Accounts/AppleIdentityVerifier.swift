@@ -30,7 +30,7 @@ actor AppleIdentityVerifier {
         }
         // The audience (one of our bundle ids) is checked along with the signature.
         let token = try await verifiedToken(identityToken)
-        let expectedNonce = SHA256.hash(data: Array(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
+        let expectedNonce = Secrets.sha256Hex(rawNonce)
         guard let nonce = token.nonce, nonce.lowercased() == expectedNonce else {
             throw AppError.invalidToken("The Apple identity token's nonce does not match this sign-in.")
         }

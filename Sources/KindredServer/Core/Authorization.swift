@@ -1,7 +1,7 @@
 import Fluent
 import Vapor
 
-/// Who is calling. The only way a handler learns the user: `try await Caller.require()`.
+/// Who is calling. The only way a handler learns the user: `try await Caller.require(request)`.
 struct Caller: Sendable {
     let userID: UUID
     let sessionID: UUID
@@ -26,14 +26,15 @@ struct Caller: Sendable {
         return caller
     }
 
-    static func require() async throws -> Caller {
-        try await require(RequestContext.current())
-    }
-
-    /// The caller if the request carries a valid token, without failing when it does not.
-    static func optional(_ request: Request) async -> Caller? {
+    /// The caller if the request carries a valid token; nil for no token or a refused one. Any
+    /// other failure (the database is down) is thrown: it must not pass for "not signed in".
+    static func optional(_ request: Request) async throws -> Caller? {
         guard request.headers.bearerAuthorization != nil else { return nil }
-        return try? await require(request)
+        do {
+            return try await require(request)
+        } catch let error as AppError where error.status == .unauthorized {
+            return nil
+        }
     }
 }
 

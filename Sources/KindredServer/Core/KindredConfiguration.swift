@@ -85,6 +85,9 @@ public struct KindredConfiguration: Sendable {
         /// Connections one client address may hold open at once. Not applied behind trusted
         /// proxies, where every connection comes from a proxy's address; limit them there.
         public var connectionsPerAddress: Int
+        /// Serve through `FrontServer`, which keeps the head and body deadlines and the per-address
+        /// cap. Off, Vapor listens directly (faster), and a proxy in front must keep them instead.
+        public var frontListener: Bool
     }
 
     public struct Invalid: Error, CustomStringConvertible {
@@ -166,7 +169,8 @@ public struct KindredConfiguration: Sendable {
                 headTimeout: TimeInterval(reader.integer("KINDRED_HEAD_TIMEOUT_SECONDS", default: 20, range: 1...600)),
                 bodyTimeout: TimeInterval(reader.integer("KINDRED_BODY_TIMEOUT_SECONDS", default: 20, range: 1...3600)),
                 minimumRate: reader.integer("KINDRED_MIN_RATE_BYTES_PER_SECOND", default: 500, range: 1...100_000_000),
-                connectionsPerAddress: reader.integer("KINDRED_CONNECTIONS_PER_ADDRESS", default: 128, range: 1...1_000_000)
+                connectionsPerAddress: reader.integer("KINDRED_CONNECTIONS_PER_ADDRESS", default: 128, range: 1...1_000_000),
+                frontListener: reader.boolean("KINDRED_FRONT_LISTENER", default: true)
             ),
             secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
             apps: apps

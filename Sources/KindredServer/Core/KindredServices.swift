@@ -57,7 +57,7 @@ enum DerivedKey: String {
 enum Secrets {
     /// Hex SHA-256, for storing tokens that only need to be recognised, never read back.
     static func sha256Hex(_ string: String) -> String {
-        SHA256.hash(data: Array(string.utf8)).map { String(format: "%02x", $0) }.joined()
+        Array(SHA256.hash(data: Array(string.utf8))).hexString
     }
 
     /// A URL-safe random token, 256 bits of entropy unless asked for fewer bytes.

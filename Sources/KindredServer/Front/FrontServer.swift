@@ -149,8 +149,10 @@ private final class ConnectionCounter: Sendable {
 }
 
 extension Application {
-    /// Where `FrontServer` listens, once started.
-    public var listeningAddress: SocketAddress? { (server as? FrontServer)?.localAddress }
+    /// Where clients reach the server, once started: the front listener, or Vapor's own.
+    public var listeningAddress: SocketAddress? {
+        (server as? FrontServer)?.localAddress ?? http.server.shared.localAddress
+    }
 }
 
 extension Application {

@@ -24,7 +24,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         }
         // Anonymous POSTs (sign-up, sign-in) are not replayed: a replay would hand a session to
         // whoever repeats the key.
-        guard let caller = await Caller.optional(request) else { return try await next.respond(to: request) }
+        guard let caller = try await Caller.optional(request) else { return try await next.respond(to: request) }
         // Outside the contract (no operation), or an answer that is never stored: nothing to keep.
         guard let operation = request.kindred.contract.operation(method: "POST", path: request.url.path),
               Self.replays(operation.id)
@@ -39,7 +39,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         var hasher = SHA256()
         hasher.update(data: Array((request.method.rawValue + " " + request.url.string + "\n").utf8))
         if let body { hasher.update(data: body.readableBytesView) }
-        let fingerprint = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let fingerprint = Array(hasher.finalize()).hexString
         let now = request.kindred.now
         let records = IdempotencyRecord.query(on: request.db).filter(\.$user.$id == caller.userID).filter(\.$key == key)
         if let existing = try await records.first() {

@@ -15,9 +15,11 @@ actor RealtimeHub {
     /// Sockets one account may hold open here. A new one beyond it closes that account's oldest,
     /// so a device that reconnects always gets in, and no account can pile up descriptors.
     private let socketsPerAccount: Int
+    private let logger: Logger
 
-    init(socketsPerAccount: Int) {
+    init(socketsPerAccount: Int, logger: Logger) {
         self.socketsPerAccount = socketsPerAccount
+        self.logger = logger
     }
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -43,9 +45,15 @@ actor RealtimeHub {
     func connectionCount(for userID: UUID) -> Int { connections[userID]?.count ?? 0 }
 
     func deliver(_ envelope: RealtimeEnvelope) async {
-        guard let sockets = connections[envelope.userID]?.values, !sockets.isEmpty,
-              let data = try? encoder.encode(envelope.event), let text = String(data: data, encoding: .utf8)
-        else { return }
+        guard let sockets = connections[envelope.userID]?.values, !sockets.isEmpty else { return }
+        let text: String
+        do {
+            text = String(decoding: try encoder.encode(envelope.event), as: UTF8.self)
+        } catch {
+            // A contract type that cannot encode is a bug to see, not an event to lose quietly.
+            logger.error("A realtime event could not be encoded and was not delivered: \(error)")
+            return
+        }
         let revoked = envelope.event.revokedSessionID
         for connection in sockets {
             try? await connection.socket.send(text)

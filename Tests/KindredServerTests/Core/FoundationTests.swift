@@ -99,4 +99,17 @@ struct FoundationTests {
         #expect(configured?.dateAnIntervention.chatMessagesPerMinute == 7)
         #expect(configured?.innovationEngine.connectAttemptsPerHour == 9)
     }
+
+    @Test func aDevelopmentSecretIsMadeOnceAndABrokenOneIsNeverReplaced() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-secret-" + UUID().uuidString).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let made = try DevelopmentSecret.loadOrCreate(in: directory)
+        #expect(made.count == 32)
+        #expect(try DevelopmentSecret.loadOrCreate(in: directory) == made, "the same secret after a restart")
+
+        // A damaged file: refused with a configuration error, and left as it was.
+        try Data("not hex".utf8).write(to: URL(fileURLWithPath: directory + "/secret"))
+        #expect(throws: KindredConfiguration.Invalid.self) { try DevelopmentSecret.loadOrCreate(in: directory) }
+        #expect(try String(contentsOfFile: directory + "/secret", encoding: .utf8) == "not hex")
+    }
 }

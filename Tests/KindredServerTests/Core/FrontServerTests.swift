@@ -166,4 +166,13 @@ struct FrontServerTests {
             #expect(answer.closed)
         }
     }
+
+    @Test func withoutTheFrontVaporListensDirectly() async throws {
+        try await withKindred(running: true, adjust: { $0.connectionLimits.frontListener = false }) { kindred in
+            #expect(!(kindred.app.server is FrontServer))
+            let connection = try RawHTTPConnection(kindred)
+            try await connection.send("GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try await connection.response(timeout: 60).status == 200)
+        }
+    }
 }
