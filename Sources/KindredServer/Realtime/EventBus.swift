@@ -1,26 +1,34 @@
 import Foundation
 import KindredAPI
 
-/// An event for one user, as it travels between server instances.
+/// An event for its recipients, as it travels between server instances.
 struct RealtimeEnvelope: Codable, Sendable {
-    var userID: UUID
+    var userIDs: [UUID]
     var event: Components.Schemas.RealtimeEvent
 }
 
-/// The one way to tell a user's devices that something happened. Publishing never fails the
+/// The one way to tell people's devices that something happened. Publishing never fails the
 /// request that caused it: realtime is a courtesy, the API stays the source of truth.
 protocol EventBus: Sendable {
-    func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async
+    /// One event to every one of `userIDs` (a post's followers, a book's members), in one call.
+    func publish(_ event: Components.Schemas.RealtimeEvent, to userIDs: [UUID]) async
     func start() async throws
     func shutdown() async
+}
+
+extension EventBus {
+    func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async {
+        await publish(event, to: [userID])
+    }
 }
 
 /// Delivers straight to this instance's sockets: enough with SQLite, which is single-instance.
 struct LocalEventBus: EventBus {
     let hub: RealtimeHub
 
-    func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async {
-        await hub.deliver(RealtimeEnvelope(userID: userID, event: event))
+    func publish(_ event: Components.Schemas.RealtimeEvent, to userIDs: [UUID]) async {
+        guard !userIDs.isEmpty else { return }
+        await hub.deliver(RealtimeEnvelope(userIDs: userIDs, event: event))
     }
 
     func start() async throws {}

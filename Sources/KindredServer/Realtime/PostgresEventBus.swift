@@ -33,22 +33,40 @@ actor PostgresEventBus: EventBus {
     /// How long a parked payload is kept for the listeners of every instance to read.
     static let parkedLifetime: TimeInterval = 60
 
-    nonisolated func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async {
+    /// As few notifications as fit: recipients are split into groups whose envelope stays under
+    /// NOTIFY's limit, and an event too large even for one recipient is parked once per
+    /// recipient (so deleting an account still deletes what is parked for it).
+    nonisolated func publish(_ event: Components.Schemas.RealtimeEvent, to userIDs: [UUID]) async {
+        guard !userIDs.isEmpty else { return }
         do {
             let database = database()
-            let sql = try database.sql()
-            let data = try JSONEncoder.realtime.encode(RealtimeEnvelope(userID: userID, event: event))
-            var payload = String(decoding: data, as: UTF8.self)
-            if data.count > Self.notifyLimit {
-                let parked = RealtimePayload(userID: userID, payload: payload, at: clock())
-                try await parked.create(on: database)
-                payload = try String(decoding: JSONEncoder().encode(ParkedReference(parked: parked.requireID())), as: UTF8.self)
-                try await RealtimePayload.query(on: database).filter(\.$createdAt < clock().addingTimeInterval(-Self.parkedLifetime)).delete()
+            let single = try JSONEncoder.realtime.encode(RealtimeEnvelope(userIDs: [userIDs[0]], event: event))
+            guard single.count <= Self.notifyLimit else {
+                for userID in userIDs { try await park(RealtimeEnvelope(userIDs: [userID], event: event), on: database) }
+                return
             }
-            try await sql.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: payload))").run()
+            // Each further recipient adds a quoted UUID and a comma.
+            let perGroup = max(1, 1 + (Self.notifyLimit - single.count) / 39)
+            for start in stride(from: 0, to: userIDs.count, by: perGroup) {
+                let group = Array(userIDs[start..<min(start + perGroup, userIDs.count)])
+                let data = try JSONEncoder.realtime.encode(RealtimeEnvelope(userIDs: group, event: event))
+                try await notify(String(decoding: data, as: UTF8.self), on: database)
+            }
         } catch {
             logger.error("Could not publish a realtime event: \(error)")
         }
+    }
+
+    private nonisolated func park(_ envelope: RealtimeEnvelope, on database: any Database) async throws {
+        let payload = String(decoding: try JSONEncoder.realtime.encode(envelope), as: UTF8.self)
+        let parked = RealtimePayload(userID: envelope.userIDs[0], payload: payload, at: clock())
+        try await parked.create(on: database)
+        try await notify(String(decoding: try JSONEncoder().encode(ParkedReference(parked: parked.requireID())), as: UTF8.self), on: database)
+        try await RealtimePayload.query(on: database).filter(\.$createdAt < clock().addingTimeInterval(-Self.parkedLifetime)).delete()
+    }
+
+    private nonisolated func notify(_ payload: String, on database: any Database) async throws {
+        try await database.sql().raw("SELECT pg_notify(\(bind: Self.channel), \(bind: payload))").run()
     }
 
     /// The envelope a notification carries, or the one it points at.

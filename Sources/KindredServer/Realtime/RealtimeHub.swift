@@ -45,7 +45,8 @@ actor RealtimeHub {
     func connectionCount(for userID: UUID) -> Int { connections[userID]?.count ?? 0 }
 
     func deliver(_ envelope: RealtimeEnvelope) async {
-        guard let sockets = connections[envelope.userID]?.values, !sockets.isEmpty else { return }
+        let recipients = envelope.userIDs.filter { connections[$0]?.isEmpty == false }
+        guard !recipients.isEmpty else { return }
         let text: String
         do {
             text = String(decoding: try encoder.encode(envelope.event), as: UTF8.self)
@@ -55,11 +56,13 @@ actor RealtimeHub {
             return
         }
         let revoked = envelope.event.revokedSessionID
-        for connection in sockets {
-            try? await connection.socket.send(text)
-            if connection.sessionID == revoked {
-                try? await connection.socket.close(code: .policyViolation)
-                unregister(connection.socket, userID: envelope.userID)
+        for userID in recipients {
+            for connection in connections[userID]?.values.map({ $0 }) ?? [] {
+                try? await connection.socket.send(text)
+                if connection.sessionID == revoked {
+                    try? await connection.socket.close(code: .policyViolation)
+                    unregister(connection.socket, userID: userID)
+                }
             }
         }
     }

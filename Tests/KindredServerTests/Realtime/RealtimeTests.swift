@@ -122,6 +122,72 @@ struct RealtimeTests {
             try await sibling.shutDownServing()
         }
     }
+
+    /// One call tells many people (a post's followers, a book's members); someone with no socket
+    /// open is simply skipped.
+    @Test func oneEventReachesManyPeopleInOneCall() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            var people: [TestUser] = []
+            var sockets: [RealtimeClient] = []
+            for name in ["fanone", "fantwo", "fanthree"] {
+                let person = try await kindred.signUp(name)
+                people.append(person)
+                sockets.append(try await RealtimeClient.connect(kindred, baseURL: baseURL, token: person.accessToken))
+            }
+            let offline = try await kindred.signUp("fanoffline")
+            let profile = Components.Schemas.Profile(id: offline.id, username: offline.username, displayName: "Shared", bio: "to all")
+
+            await kindred.app.kindred.events.publish(.profileUpdated(profile), to: people.map(\.id) + [offline.id])
+
+            for socket in sockets {
+                let event = try await socket.next()
+                guard case .profile_updated(let payload) = event else { Issue.record("expected profile.updated, got \(event)"); return }
+                #expect(payload.profile.displayName == "Shared")
+                try await socket.close()
+            }
+        }
+    }
+
+    /// Across instances a fan-out to hundreds is split into notifications that fit NOTIFY, and an
+    /// event too large for one is still delivered to each recipient.
+    @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
+    func aFanOutCrossesInstancesWhateverItsSize() async throws {
+        try await withKindred(running: true, postgres: true) { kindred in
+            let sibling = try await kindred.startSibling()
+            do {
+                // setup: two listeners on the other instance, hidden among 400 other recipients
+                let siblingURL = try #require(sibling.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
+                let first = try await kindred.signUp("fanfirst")
+                let second = try await kindred.signUp("fansecond")
+                let firstSocket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: first.accessToken)
+                let secondSocket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: second.accessToken)
+                let others = (0..<200).map { _ in UUID() }
+                let recipients = others + [first.id] + others.map { _ in UUID() } + [second.id]
+                let small = Components.Schemas.Profile(id: first.id, username: first.username, displayName: "Many", bio: "small")
+                let large = Components.Schemas.Profile(id: first.id, username: first.username, displayName: "Large",
+                                                       bio: String(repeating: "Ω long bio ", count: 750))
+
+                // act
+                await kindred.app.kindred.events.publish(.profileUpdated(small), to: recipients)
+                await kindred.app.kindred.events.publish(.profileUpdated(large), to: [first.id, second.id])
+
+                // validate: each listener gets both, in order
+                for socket in [firstSocket, secondSocket] {
+                    for expected in ["Many", "Large"] {
+                        let event = try await socket.next()
+                        guard case .profile_updated(let payload) = event else { Issue.record("expected profile.updated, got \(event)"); return }
+                        #expect(payload.profile.displayName == expected)
+                    }
+                    try await socket.close()
+                }
+            } catch {
+                try? await sibling.shutDownServing()
+                throw error
+            }
+            try await sibling.shutDownServing()
+        }
+    }
 }
 
 /// A WebSocket client over a real socket, collecting the server's events in order.
