@@ -24,13 +24,15 @@ extension Application {
     private struct ServicesKey: StorageKey { typealias Value = KindredServices }
 
     var kindred: KindredServices {
-        get {
-            guard let services = storage[ServicesKey.self] else {
-                fatalError("configure(_:_:) has not run: Kindred's services are missing.")
-            }
-            return services
-        }
+        get { configured(ServicesKey.self) }
         set { storage[ServicesKey.self] = newValue }
+    }
+
+    /// Something `configure` stores (the foundation's services, an app's). Missing, `configure`
+    /// never ran: a programming error, not a state to handle.
+    func configured<Key: StorageKey>(_ key: Key.Type) -> Key.Value {
+        guard let value = storage[key] else { fatalError("configure(_:_:) has not run: \(Key.Value.self) is missing.") }
+        return value
     }
 }
 

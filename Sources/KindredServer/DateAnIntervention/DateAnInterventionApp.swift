@@ -66,12 +66,7 @@ extension Application {
     private struct DateAnInterventionKey: StorageKey { typealias Value = DateAnInterventionServices }
 
     var dateAnIntervention: DateAnInterventionServices {
-        get {
-            guard let services = storage[DateAnInterventionKey.self] else {
-                fatalError("configure(_:_:) has not run: Date An Intervention's services are missing.")
-            }
-            return services
-        }
+        get { configured(DateAnInterventionKey.self) }
         set { storage[DateAnInterventionKey.self] = newValue }
     }
 }
