@@ -118,6 +118,28 @@ extension TestKindred {
     }
 }
 
+extension TestKindred {
+    /// Runs `body` with a sibling instance (see `startSibling`) and its base URL, and shuts the
+    /// sibling down afterwards, whether `body` succeeded or not.
+    public func withSibling<T>(isolation: isolated (any Actor)? = #isolation,
+                               _ body: (Application, URL) async throws -> T) async throws -> T {
+        let sibling = try await startSibling()
+        do {
+            guard let url = sibling.listeningAddress?.port.flatMap({ URL(string: "http://127.0.0.1:\($0)") }) else {
+                throw SiblingNotListening()
+            }
+            let result = try await body(sibling, url)
+            try await sibling.shutDownServing()
+            return result
+        } catch {
+            try? await sibling.shutDownServing()
+            throw error
+        }
+    }
+}
+
+public struct SiblingNotListening: Error {}
+
 extension Application {
     /// Stops a server started with `server.start` (which `asyncShutdown` does not), then the app.
     public func shutDownServing(_ serving: Bool = true) async throws {

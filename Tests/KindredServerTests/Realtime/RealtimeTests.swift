@@ -68,9 +68,7 @@ struct RealtimeTests {
     @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
     func eventsCrossBetweenTwoInstances() async throws {
         try await withKindred(running: true, postgres: true) { kindred in
-            let sibling = try await kindred.startSibling()
-            do {
-                let siblingURL = try #require(sibling.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
+            try await kindred.withSibling { sibling, siblingURL in
                 let user = try await kindred.signUp("roamer")
                 // The ticket is issued by the first instance and redeemed at the second.
                 let socket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: user.accessToken)
@@ -84,11 +82,7 @@ struct RealtimeTests {
                 #expect(await sibling.kindred.hub.connectionCount(for: user.id) == 1)
                 #expect(await kindred.app.kindred.hub.connectionCount(for: user.id) == 0)
                 try await socket.close()
-            } catch {
-                try? await sibling.shutDownServing()
-                throw error
             }
-            try await sibling.shutDownServing()
         }
     }
 
@@ -96,10 +90,8 @@ struct RealtimeTests {
     @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
     func anEventTooLargeForNotifyStillArrives() async throws {
         try await withKindred(running: true, postgres: true) { kindred in
-            let sibling = try await kindred.startSibling()
-            do {
+            try await kindred.withSibling { sibling, siblingURL in
                 // setup
-                let siblingURL = try #require(sibling.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
                 let user = try await kindred.signUp("largeevents")
                 let socket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: user.accessToken)
                 // Past NOTIFY's 8,000 bytes, within the test client's 16 KiB frame.
@@ -115,11 +107,7 @@ struct RealtimeTests {
                 #expect(payload.profile.bio == bio)
                 #expect(bio.utf8.count > 8_000)
                 try await socket.close()
-            } catch {
-                try? await sibling.shutDownServing()
-                throw error
             }
-            try await sibling.shutDownServing()
         }
     }
 
@@ -154,10 +142,8 @@ struct RealtimeTests {
     @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
     func aFanOutCrossesInstancesWhateverItsSize() async throws {
         try await withKindred(running: true, postgres: true) { kindred in
-            let sibling = try await kindred.startSibling()
-            do {
+            try await kindred.withSibling { _, siblingURL in
                 // setup: two listeners on the other instance, hidden among 400 other recipients
-                let siblingURL = try #require(sibling.listeningAddress?.port.flatMap { URL(string: "http://127.0.0.1:\($0)") })
                 let first = try await kindred.signUp("fanfirst")
                 let second = try await kindred.signUp("fansecond")
                 let firstSocket = try await RealtimeClient.connect(kindred, baseURL: siblingURL, token: first.accessToken)
@@ -181,11 +167,7 @@ struct RealtimeTests {
                     }
                     try await socket.close()
                 }
-            } catch {
-                try? await sibling.shutDownServing()
-                throw error
             }
-            try await sibling.shutDownServing()
         }
     }
 }
