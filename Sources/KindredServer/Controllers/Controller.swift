@@ -13,7 +13,7 @@ extension Controller {
 
 extension Request {
     func profile(of user: User) throws -> Components.Schemas.Profile {
-        try user.profileDTO(mediaURLs: kindred.mediaURLs, now: kindred.now)
+        try context.profile(of: user)
     }
 
     func me(of user: User) throws -> Components.Schemas.Me {

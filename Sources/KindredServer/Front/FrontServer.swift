@@ -74,12 +74,18 @@ public final class FrontServer: Server, Sendable {
                 return FrontRelay.connect(client: channel, backendPath: backendPath, peer: peer, limits: limits, logger: logger)
             }
         let channel: any Channel
-        switch address ?? .hostname(nil, port: nil) {
-        case .hostname(let host, let port):
-            bootstrap = bootstrap.childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-            channel = try await bootstrap.bind(host: host ?? configuration.hostname, port: port ?? configuration.port).get()
-        case .unixDomainSocket(let path):
-            channel = try await bootstrap.bind(unixDomainSocketPath: path).get()
+        do {
+            switch address ?? .hostname(nil, port: nil) {
+            case .hostname(let host, let port):
+                bootstrap = bootstrap.childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+                channel = try await bootstrap.bind(host: host ?? configuration.hostname, port: port ?? configuration.port).get()
+            case .unixDomainSocket(let path):
+                channel = try await bootstrap.bind(unixDomainSocketPath: path).get()
+            }
+        } catch {
+            // The port is taken, say: don't leave Vapor's server and its socket behind.
+            await shutdown()
+            throw error
         }
         state.withLockedValue { $0.channel = channel }
         if let bound = channel.localAddress {

@@ -41,8 +41,8 @@ extension Controller {
         let network = try await request.connections.network(caller.userID)
         return .ok(.init(body: .json(.init(
             positions: network.positions.map { .init(id: $0.id, x: $0.x, y: $0.y) },
-            me: try request.context.profile(of: network.me),
-            people: try network.people.map(request.context.profile(of:)),
+            me: try request.profile(of: network.me),
+            people: try network.people.map(request.profile(of:)),
             links: network.links.map { .init(a: $0.0, b: $0.1) }))))
     }
 }
