@@ -53,6 +53,8 @@ extension Request {
     /// always overwrites; a TCP peer is its own answer.
     var socketPeer: String? {
         if let address = remoteAddress?.ipAddress { return address }
+        // Only the front sets this header; with no front, whoever sent it is lying.
+        guard kindred.configuration.connectionLimits.frontListener else { return nil }
         return headers.first(name: FrontServer.peerHeader).flatMap(Self.ipAddress)
     }
 

@@ -175,4 +175,18 @@ struct FrontServerTests {
             #expect(try await connection.response(timeout: 60).status == 200)
         }
     }
+
+    @Test func withoutTheFrontThePeerHeaderIsNotBelieved() async throws {
+        try await withKindred(adjust: { $0.connectionLimits.frontListener = false; $0.signUpsPerAddressPerHour = 1 }) { kindred in
+            var statuses: [UInt] = []
+            for (index, claimed) in ["203.0.113.1", "203.0.113.2"].enumerated() {
+                let response = try await kindred.send(.POST, "/auth/sign-up",
+                    json: ["email": "nofront\(index)@example.com", "password": "correct horse", "username": "nofront\(index)"],
+                    headers: [FrontServer.peerHeader: claimed])
+                statuses.append(response.status.code)
+            }
+            #expect(statuses == [201, 429], "two claimed addresses, one real one")
+        }
+    }
 }
+
