@@ -210,7 +210,7 @@ struct ProfileView: View {
         }
     }
 
-    private func references(_ references: [Components.Schemas.Reference]) -> some View {
+    private func references(_ references: [Components.Schemas.InterventionReference]) -> some View {
         VStack(alignment: .leading, spacing: 10) {
             ForEach(references, id: \.self) { reference in
                 VStack(alignment: .leading, spacing: 2) {

@@ -1,13 +1,22 @@
-// The five Kindred apps as data. When an app ships, flip its `live` to true and the
-// home tile becomes a real link to `href`; nothing else needs to change.
-// `glyph` is a list of SVG shapes (24x24, stroked with currentColor) drawn by home.js.
+// The app registry: the five Kindred apps as data, and the only place the shell learns of them.
+// - id: also the app's route prefix; its home tile links to `#/<id>`, and every route it
+//   declares starts with `/<id>` (app-loader.js checks).
+// - module: the app's entry module (Public/js/apps/<id>/index.js), exporting `routes` and maybe
+//   `boot()`; see app-loader.js.
+// - stylesheet: the app's styles (Public/css/<id>.css), its rules scoped under the `.<id>` class
+//   the app frame (app-frame.js) puts on <main> while the app is on screen.
+// - live: whether the app has shipped. Only live apps are loaded; the others are "Coming soon"
+//   tiles, and their module and stylesheet are where those files will go.
+// - glyph: a list of SVG shapes (24x24, stroked with currentColor) drawn by home.js.
+// - tint: the tile's colour, if not Kindred's accent.
 
 export const APPS = [
   {
     id: 'innovation-engine',
     name: 'Innovation Engine',
     description: 'Show your QR code, scan a friend’s to connect, and watch your network grow as a constellation.',
-    href: '#/innovation-engine',
+    module: '/js/apps/innovation-engine/index.js',
+    stylesheet: '/css/innovation-engine.css',
     live: true,
     glyph: [
       ['path', { d: 'M6.7 7.2l9.6 1.4M7 8l3.2 7.4M16.8 10l-4.4 5.6' }],
@@ -18,9 +27,11 @@ export const APPS = [
   },
   {
     id: 'date-an-intervention',
+    tint: '#e11d48',
     name: 'Date An Intervention',
     description: 'Swipe through climate interventions written as dating profiles, then chat with your matches in character.',
-    href: '#/date-an-intervention',
+    module: '/js/apps/date-an-intervention/index.js',
+    stylesheet: '/css/date-an-intervention.css',
     live: true,
     glyph: [
       ['path', { d: 'M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0 1 12 7.3a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z' }],
@@ -28,9 +39,11 @@ export const APPS = [
   },
   {
     id: 'kinnect',
+    tint: '#0d9488',
     name: 'Kinnect',
     description: 'A private Instagram for family and friends: photos, videos, likes and comments, only for people you let in.',
-    href: '/apps/kinnect/',
+    module: '/js/apps/kinnect/index.js',
+    stylesheet: '/css/kinnect.css',
     live: false,
     glyph: [
       ['circle', { cx: '9', cy: '12', r: '5' }],
@@ -39,9 +52,11 @@ export const APPS = [
   },
   {
     id: 'rin',
+    tint: '#7c3aed',
     name: 'Rin',
     description: 'A living address book that merges duplicates, shares your details by circle and explains your network.',
-    href: '/apps/rin/',
+    module: '/js/apps/rin/index.js',
+    stylesheet: '/css/rin.css',
     live: false,
     glyph: [
       ['rect', { x: '5', y: '3', width: '14', height: '18', rx: '2' }],
@@ -51,9 +66,11 @@ export const APPS = [
   },
   {
     id: 'memories',
+    tint: '#2563eb',
     name: 'Memories',
     description: 'Share a book with friends: letters become permanent pages of ink, photos and text.',
-    href: '/apps/memories/',
+    module: '/js/apps/memories/index.js',
+    stylesheet: '/css/memories.css',
     live: false,
     glyph: [
       ['rect', { x: '3', y: '5', width: '18', height: '14', rx: '2' }],

@@ -2,12 +2,14 @@
 // A sign-out that can't reach the server still signs out here at once, and is remembered
 // (sign-out-pending.js) and finished as soon as the server answers, before this browser
 // restores or starts any session: otherwise the refresh cookie would bring it back.
-import {
-  ApiError, api, currentSession, emitSessionChange, endSession, refreshOnce, sendRequest, signOutLocally,
-  startSession, withRefreshLock,
-} from './api.js';
 import { deviceLabel } from './device.js';
-import { toError } from './errors.js';
+import { ApiError, toError } from './errors.js';
+import { send } from './http.js';
+import * as kindred from './kindred-client.js';
+import {
+  currentSession, emitSessionChange, endSession, refreshOnce, sendRefresh, signOutLocally, startSession,
+  withRefreshLock,
+} from './session.js';
 import { PENDING_SIGN_OUT_KEY, markSignOutPending, signOutPending } from './sign-out-pending.js';
 import { timeoutMs } from './timeouts.js';
 
@@ -20,16 +22,14 @@ let pendingTimer = null;
 /** Create an account; resolves to the session. fields: { email, username, displayName, password }. */
 export async function signUp(fields) {
   await requireNoPendingSignOut();
-  const auth = await api.post('/auth/sign-up',
-    { ...fields, device: await deviceLabel(), refreshTokenDelivery: 'cookie' }, { auth: false });
+  const auth = await kindred.signUp({ ...fields, device: await deviceLabel(), refreshTokenDelivery: 'cookie' });
   startSession(auth, 'signed-in');
   return currentSession();
 }
 
 export async function signIn({ email, password }) {
   await requireNoPendingSignOut();
-  const auth = await api.post('/auth/sign-in',
-    { email, password, device: await deviceLabel(), refreshTokenDelivery: 'cookie' }, { auth: false });
+  const auth = await kindred.signIn({ email, password, device: await deviceLabel(), refreshTokenDelivery: 'cookie' });
   startSession(auth, 'signed-in');
   return currentSession();
 }
@@ -42,8 +42,8 @@ export async function signIn({ email, password }) {
 export async function signOut() {
   if (!currentSession()) return { completed: true };
   try {
-    await endSession(() => api.post('/auth/sign-out', undefined,
-      { limitMs: Math.min(SIGN_OUT_LIMIT_MS, timeoutMs('requestMs')) }), 'signed-out');
+    await endSession(() => kindred.signOut({ limitMs: Math.min(SIGN_OUT_LIMIT_MS, timeoutMs('requestMs')) }),
+      'signed-out');
     return { completed: true };
   } catch (err) {
     if (mightWorkLater(err)) {
@@ -74,10 +74,10 @@ export async function finishPendingSignOut() {
   const done = await withRefreshLock(async () => {
     if (!signOutPending()) return true; // another tab finished it while we waited for the lock
     try {
-      const res = await sendRequest('POST', '/auth/refresh', { body: { refreshTokenDelivery: 'cookie' } });
+      const res = await sendRefresh();
       if (res.ok) {
         const { accessToken } = await res.json();
-        const out = await sendRequest('POST', '/auth/sign-out', { token: accessToken });
+        const out = await send('POST', '/auth/sign-out', { token: accessToken });
         if (!out.ok && mightWorkLater(await toError(out))) return false;
       } else if (mightWorkLater(await toError(res))) {
         return false;

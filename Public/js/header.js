@@ -1,7 +1,7 @@
 // The site header: brand, and when signed in the avatar, name, live dot and account nav.
 // It is built once per signed-in session and then updated in place, so a profile change
 // arriving over realtime never pulls keyboard focus out from under someone.
-import { currentSession } from './api.js';
+import { currentSession } from './session.js';
 import { signOut } from './auth-flows.js';
 import { h } from './dom.js';
 import { avatar } from './components.js';

@@ -1,6 +1,7 @@
-// The Kindred web shell: restores the session, draws the header, routes between pages
-// and turns session changes (sign-out, revocation, deletion) into the right screen + message.
-import { currentSession, onSessionChange } from './api.js';
+// The Kindred web shell: loads the apps (app-loader.js), restores the session, draws the header,
+// routes between pages and turns session changes (sign-out, revocation, deletion) into the right
+// screen + message.
+import { loadApps } from './app-loader.js';
 import { restoreSession, signOutPending } from './auth-flows.js';
 import { connectRealtime, onStatus } from './realtime.js';
 import { matchRoute, navigate, startRouter } from './router.js';
@@ -11,19 +12,18 @@ import * as auth from './pages/auth.js';
 import * as profile from './pages/profile.js';
 import * as sessions from './pages/sessions.js';
 import * as account from './pages/account.js';
-import { IE_ROUTES, captureConnectLink } from './apps/innovation-engine/index.js';
-import { DAI_ROUTES } from './apps/date-an-intervention/index.js';
+import * as blocked from './pages/blocked.js';
+import { currentSession, onSessionChange } from './session.js';
 
 // guest: only when signed out (signed-in people go home); auth: only when signed in.
-const ROUTES = {
+const SHELL_ROUTES = {
   '/': { render: home.render, title: 'Home' },
   '/sign-in': { render: auth.renderSignIn, title: 'Sign in', guest: true },
   '/sign-up': { render: auth.renderSignUp, title: 'Create account', guest: true },
   '/profile': { render: profile.render, title: 'Profile', auth: true },
   '/sessions': { render: sessions.render, title: 'Sessions', auth: true },
   '/account': { render: account.render, title: 'Account', auth: true },
-  ...IE_ROUTES,
-  ...DAI_ROUTES,
+  '/blocked': { render: blocked.render, title: 'Blocked people', auth: true },
 };
 const NOT_FOUND = {
   title: 'Not found',
@@ -31,6 +31,7 @@ const NOT_FOUND = {
     h('p', {}, h('a', { href: '#/' }, 'Go to the home page'))),
 };
 
+let routes = SHELL_ROUTES; // and the apps' once they are loaded, before the router starts
 const main = document.getElementById('app');
 const header = createHeader(document.getElementById('site-header'), { mayLeave: () => mayLeave() });
 let cleanup = null;
@@ -80,7 +81,7 @@ function renderPage(route) {
     history.replaceState(null, '', `#${shown}`);
     return;
   }
-  const match = matchRoute(ROUTES, route.path);
+  const match = matchRoute(routes, route.path);
   const def = match?.def || NOT_FOUND;
   const session = currentSession();
   if (def.auth && !session) {
@@ -164,9 +165,7 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
 });
 
 async function boot() {
-  // A phone camera opened <server>/c/<id>: keep the code and move to the hash route first,
-  // so the router (and any sign-in detour) only ever sees "#/innovation-engine/connect".
-  captureConnectLink();
+  const apps = loadApps(); // fetched while the session is restored; each app's boot() runs on arrival
   connectRealtime(); // connects now if the cookie restores a session, and after any sign-in
   const wasPending = signOutPending();
   try {
@@ -174,6 +173,13 @@ async function boot() {
   } catch (err) {
     flash(err.detail || 'Kindred could not be reached.', 'warning');
   }
+  const { routes: appRoutes, failed } = await apps;
+  routes = { ...SHELL_ROUTES, ...appRoutes };
+  if (failed.length) {
+    const names = new Intl.ListFormat('en').format(failed.map((app) => app.name));
+    flash(`${names} could not be loaded. Check your connection and reload the page.`, 'warning');
+  }
+  // A sign-out's news matters more than either message above: it replaces them.
   if (wasPending && signOutPending()) flash(PENDING_SIGN_OUT, 'warning', 'signout-pending');
   else if (wasPending) flash(FINISHED_SIGN_OUT, 'success', 'signout-finished');
   startRouter(renderPage);

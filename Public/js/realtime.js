@@ -2,7 +2,8 @@
 // It follows the session by itself: connects when signed in (once connectRealtime() was
 // called), closes on sign-out, and reconnects after drops with capped exponential backoff
 // plus jitter, asking for a fresh single-use ticket each time.
-import { api, currentSession, onSessionChange, signOutLocally, updateMe } from './api.js';
+import { createRealtimeTicket, getMe } from './kindred-client.js';
+import { currentSession, onSessionChange, signOutLocally, updateMe } from './session.js';
 
 const BASE_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
@@ -68,10 +69,10 @@ async function open() {
   setStatus(attempt > 0 ? 'reconnecting' : 'connecting');
   let ticket;
   try {
-    ticket = await api.post('/realtime/tickets');
+    ticket = await createRealtimeTicket();
   } catch {
     connecting = false;
-    // A failed refresh inside api.post has already signed us out; then don't retry.
+    // A failed refresh inside that call has already signed us out; then don't retry.
     if (mySeq === seq) (wanted && currentSession() ? retry() : stop());
     return;
   }
@@ -168,6 +169,6 @@ onEvent('profile.updated', (event) => {
 // and after a reconnect, re-read the account in case a profile.updated was missed.
 statusListeners.add((next, { reconnected }) => {
   if (next === 'open' && reconnected) {
-    api.get('/me').then(updateMe, () => {});
+    getMe().then(updateMe, () => {});
   }
 });

@@ -22,7 +22,7 @@ export function navigate(target, { replace = false } = {}) {
 
 /**
  * The route definition for a path: an exact key of `routes`, else a key with ":name" segments
- * ("/date-an-intervention/chat/:id"), whose values come back decoded in `params`.
+ * ("/garden/bed/:id"), whose values come back decoded in `params`.
  * Returns { def, params } or null.
  */
 export function matchRoute(routes, path) {

@@ -1,5 +1,5 @@
 // fetch() can't report upload progress, so uploads go through XMLHttpRequest. This wraps one
-// POST in a promise of a standard Response, so api.js handles it like any fetch result.
+// POST in a promise of a standard Response, so http.js handles it like any fetch result.
 
 /**
  * Resolves to a Response; rejects with a TypeError (network), an AbortError DOMException

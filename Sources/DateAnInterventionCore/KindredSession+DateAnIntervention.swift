@@ -5,14 +5,14 @@ public typealias Intervention = Components.Schemas.Intervention
 public typealias InterventionCategory = Components.Schemas.InterventionCategory
 public typealias InterventionDetail = Components.Schemas.InterventionDetail
 public typealias InterventionCatalogue = Components.Schemas.InterventionCatalogue
-public typealias Deck = Components.Schemas.Deck
-public typealias SwipeDirection = Components.Schemas.SwipeDirection
-public typealias SwipeResult = Components.Schemas.SwipeResult
-public typealias Match = Components.Schemas.Match
-public typealias SwipeStats = Components.Schemas.SwipeStats
-public typealias Chat = Components.Schemas.Chat
-public typealias ChatMessage = Components.Schemas.ChatMessage
-public typealias ChatStreamEvent = Components.Schemas.ChatStreamEvent
+public typealias Deck = Components.Schemas.InterventionDeck
+public typealias SwipeDirection = Components.Schemas.InterventionSwipeDirection
+public typealias SwipeResult = Components.Schemas.InterventionSwipeResult
+public typealias Match = Components.Schemas.InterventionMatch
+public typealias SwipeStats = Components.Schemas.InterventionSwipeStats
+public typealias Chat = Components.Schemas.InterventionChat
+public typealias ChatMessage = Components.Schemas.InterventionChatMessage
+public typealias ChatStreamEvent = Components.Schemas.InterventionChatStreamEvent
 
 /// The Date An Intervention operations, over the SDK's session (auth, retries, problems).
 extension KindredSession {
@@ -25,37 +25,41 @@ extension KindredSession {
     }
 
     public func deck(category: InterventionCategory? = nil, limit: Int = 10) async throws -> Deck {
-        try await perform { try await client.getDeck(query: .init(category: category, limit: limit)).ok.body.json }
+        try await perform { try await client.getInterventionDeck(query: .init(category: category, limit: limit)).ok.body.json }
     }
 
     public func swipe(_ interventionID: String, _ direction: SwipeDirection) async throws -> SwipeResult {
         try await perform {
-            try await client.swipe(body: .json(.init(interventionId: interventionID, direction: direction))).created.body.json
+            try await client.swipeIntervention(body: .json(.init(interventionId: interventionID, direction: direction))).created.body.json
         }
     }
 
     /// Takes back my latest swipe and returns that card, to go back on top of the deck, and
     /// whether an older swipe is left to undo.
-    public func undoSwipe() async throws -> Components.Schemas.UndoResult {
-        try await perform { try await client.undoSwipe().ok.body.json }
+    public func undoSwipe() async throws -> Components.Schemas.InterventionUndoResult {
+        try await perform { try await client.undoInterventionSwipe().ok.body.json }
     }
 
     /// Clears my swipes (all, or one category's); chats stay. Returns how many were cleared.
     @discardableResult
     public func resetDeck(category: InterventionCategory? = nil) async throws -> Int {
-        try await perform { try await client.resetDeck(body: .json(.init(category: category))).ok.body.json.cleared }
+        try await perform { try await client.resetInterventionDeck(body: .json(.init(category: category))).ok.body.json.cleared }
     }
 
-    public func matches() async throws -> [Match] {
-        try await perform { try await client.listMatches().ok.body.json.matches }
+    /// My matches, newest first, a page at a time: pass the last page's `nextCursor`.
+    public func matches(limit: Int? = nil, cursor: String? = nil) async throws -> Page<Match> {
+        try await perform {
+            let page = try await client.listInterventionMatches(query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
     }
 
     public func swipeStats() async throws -> SwipeStats {
-        try await perform { try await client.getSwipeStats().ok.body.json }
+        try await perform { try await client.getInterventionSwipeStats().ok.body.json }
     }
 
     public func chat(with interventionID: String) async throws -> Chat {
-        try await perform { try await client.getChat(path: .init(interventionId: interventionID)).ok.body.json }
+        try await perform { try await client.getInterventionChat(path: .init(interventionId: interventionID)).ok.body.json }
     }
 
     /// Sends a message and streams the reply: `message` (mine, saved), `delta`s, then `reply` or `error`.
@@ -63,7 +67,7 @@ extension KindredSession {
     public func sendChatMessage(_ text: String, to interventionID: String, clientMessageID: String = UUID().uuidString) async throws
         -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         let body = try await perform {
-            try await client.sendChatMessage(path: .init(interventionId: interventionID),
+            try await client.sendInterventionChatMessage(path: .init(interventionId: interventionID),
                                              body: .json(.init(text: text, clientMessageId: clientMessageID))).ok.body.textEventStream
         }
         return Self.chatEvents(body)
@@ -72,7 +76,7 @@ extension KindredSession {
     /// Asks again for a reply to my last message after the language model failed.
     public func retryChatReply(_ interventionID: String) async throws -> AsyncThrowingStream<ChatStreamEvent, any Error> {
         let body = try await perform {
-            try await client.retryChatReply(path: .init(interventionId: interventionID)).ok.body.textEventStream
+            try await client.retryInterventionChatReply(path: .init(interventionId: interventionID)).ok.body.textEventStream
         }
         return Self.chatEvents(body)
     }

@@ -30,7 +30,7 @@ public final class NetworkModel {
     public func followChanges() async {
         for await event in session.events() {
             switch event {
-            case .connection_created, .connection_removed: await load()
+            case .innovationEngine_connection_created, .innovationEngine_connection_removed: await load()
             default: continue
             }
         }

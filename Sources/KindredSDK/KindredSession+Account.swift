@@ -78,8 +78,12 @@ extension KindredSession {
         try await end()
     }
 
-    public func sessions() async throws -> [SessionInfo] {
-        try await perform { try await client.listSessions().ok.body.json.sessions }
+    /// My active sessions, most recently used first, a page at a time.
+    public func sessions(limit: Int? = nil, cursor: String? = nil) async throws -> Page<SessionInfo> {
+        try await perform {
+            let page = try await client.listSessions(query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
     }
 
     public func revokeSession(_ id: UUID) async throws {

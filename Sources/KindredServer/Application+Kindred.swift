@@ -21,6 +21,7 @@ extension Application {
             app.asyncCommands.use(SeedDemoCommand(), as: "seed-demo")
             // Replaces Fluent's own `migrate`, so every path takes the same lock.
             app.asyncCommands.use(MigrateCommand(), as: "migrate")
+            app.asyncCommands.use(ModerationCommand.group(), as: "moderation")
             if Self.willServe(arguments: environment.arguments) {
                 try await app.migrateSafely(configuration: configuration)
             }

@@ -9,7 +9,10 @@ import Vapor
 
 /// Builds the whole server into `app` from one typed configuration, so tests build it in-process
 /// exactly as `kindred serve` does.
-public func configure(_ app: Application, _ configuration: KindredConfiguration, clock: @escaping @Sendable () -> Date = Date.init) async throws {
+public func configure(_ app: Application, _ configuration: KindredConfiguration, clock wallClock: @escaping @Sendable () -> Date = Date.init) async throws {
+    // Kindred's one clock, in whole microseconds: what both databases keep. A time read back
+    // then equals the one written, which a page's cursor (and any equality on a time) relies on.
+    let clock: @Sendable () -> Date = { wallClock().roundedToMicroseconds }
     app.http.server.configuration.hostname = configuration.host
     app.http.server.configuration.port = configuration.port
     // A connection that sends and receives nothing for this long is closed: idle keep-alives and

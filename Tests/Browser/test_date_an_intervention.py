@@ -26,7 +26,7 @@ def swipe_of(api, intervention_id):
 
 
 def match_ids(api):
-    return [m["intervention"]["id"] for m in get(api, f"{P}/matches")["matches"]]
+    return [m["intervention"]["id"] for m in get(api, f"{P}/matches")["items"]]
 
 
 def like_via_api(api, direction="like", category=None):
@@ -92,7 +92,8 @@ def test_swipe_by_drag_likes_passes_and_springs_back(ui, driver, account):
     passed = next_top(ui, liked)
     ui.wait.until(lambda d: swipe_of(api, liked) == "like")
     assert liked in match_ids(api)
-    assert "It’s a match!" in ui.visible("dai-match-toast").text
+    # The toast fades in (opacity from 0), and WebDriver reads no text while it is transparent.
+    ui.wait.until(lambda d: "It’s a match!" in ui.visible("dai-match-toast").text)
     press(ui, "dai-match-dismiss")
     ui.wait.until(lambda d: not ui.find("dai-match-toast").is_displayed())
 
@@ -230,7 +231,7 @@ new MutationObserver(() => {
   if (list.querySelector('[data-testid="dai-typing"]')) { log.typing = true; if (!log.lengths.length) log.typingBeforeText = true; }
   const replies = list.querySelectorAll('[data-testid="dai-chat-message"][data-role="assistant"]');
   const reply = replies[replies.length - 1];
-  const text = reply ? reply.querySelector('.dai-msg-text').textContent : '';
+  const text = reply ? reply.querySelector('.date-an-intervention-msg-text').textContent : '';
   if (text && text.length !== log.lengths[log.lengths.length - 1]) {
     log.lengths.push(text.length);
     if (input.disabled) log.disabledWhileStreaming = true;
@@ -246,7 +247,7 @@ def saved_reply(d):
 
 
 def chat_messages(ui):
-    return [(m.get_attribute("data-role"), m.find_element(By.CSS_SELECTOR, ".dai-msg-text").text)
+    return [(m.get_attribute("data-role"), m.find_element(By.CSS_SELECTOR, ".date-an-intervention-msg-text").text)
             for m in ui.all("dai-chat-message")]
 
 
@@ -284,7 +285,7 @@ def test_chat_streams_a_reply_that_is_saved(ui, driver, account):
     reply = saved_reply(driver)[0]
     assert reply.get_attribute("data-offline") == "true"
     assert reply.find_element(By.CSS_SELECTOR, '[data-testid="dai-msg-offline"]').is_displayed()
-    assert "(Offline mode" not in reply.find_element(By.CSS_SELECTOR, ".dai-msg-text").text
+    assert "(Offline mode" not in reply.find_element(By.CSS_SELECTOR, ".date-an-intervention-msg-text").text
 
     # Shift+Enter is a new line, not a send.
     ui.find("dai-chat-input").send_keys("line one", Keys.SHIFT, Keys.ENTER, Keys.SHIFT, "line two")
@@ -340,7 +341,7 @@ def test_chat_sends_a_2000_character_message(ui, driver, account):
     text = ("What are your risks, who pays, and how sure is the science? " * 40)[:1999] + "?"
     ui.fill("dai-chat-input", text)
     assert ui.find("dai-chat-input").get_attribute("value") == text  # maxlength lets all of it in
-    assert driver.find_element(By.ID, "dai-chat-counter").text == "2000 of 2000 characters"
+    assert driver.find_element(By.ID, "date-an-intervention-chat-counter").text == "2000 of 2000 characters"
     ui.press_keys(Keys.ENTER)
 
     ui.wait.until(saved_reply)
@@ -505,7 +506,7 @@ def test_stats_and_compare(ui, driver, account):
     ui.text_is("dai-stat-like-percentage", f"{stats['likePercentage']}%")
     # The rate says what it counts, so it can't read as a contradiction of "Likes 1".
     ui.text_is("dai-stat-like-rate", f"{stats['likePercentage']}% — you liked 2 of the 3 cards you swiped, super-likes included")
-    assert [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, ".dai-totals dt")][:5] == [
+    assert [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, ".date-an-intervention-totals dt")][:5] == [
         "SWIPED", "LIKES", "SUPER-LIKES", "PASSES", "LIKE RATE"]
     ui.text_is("dai-stat-likes", "1")
     ui.text_is("dai-stat-superlikes", "1")

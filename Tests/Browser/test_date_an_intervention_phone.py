@@ -60,7 +60,7 @@ def centre(r):
 def at_rest(driver):
     """The top card is where it belongs: no drag offset left on it."""
     return driver.execute_script("const c = document.querySelector('[data-testid=\"dai-card\"]');"
-                                 "return !!c && !c.classList.contains('dai-dragging') && c.style.transform === '';")
+                                 "return !!c && !c.classList.contains('date-an-intervention-dragging') && c.style.transform === '';")
 
 
 # ---- (1) the deck on a 375 x 667 touch phone --------------------------------------------------------
@@ -75,7 +75,7 @@ def test_deck_fits_a_phone_screen_with_its_buttons(ui, driver, account):
     assert view["scrollY"] == 0
     assert view["scrollHeight"] <= view["height"], f"Discover needs scrolling on a 375 x 667 phone: {view}"
     header = rect(driver, "#site-header")
-    tabs = rect(driver, ".dai-tabs")
+    tabs = rect(driver, ".app-tabs")
     card = rect(driver, '[data-testid="dai-card"]')
     assert card["top"] >= tabs["bottom"] >= header["bottom"], (header, tabs, card)
     assert card["height"] >= 240, f"the card is too small to read: {card}"
@@ -170,7 +170,7 @@ for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 for (const el of main.querySelectorAll('h1, h2, h3, dt, dd, th, td, label, li, p, a, span, button')) {
   const style = getComputedStyle(el);
   if (style.overflowWrap === 'anywhere' || style.wordBreak === 'break-all' || style.wordBreak === 'break-word') {
-    if (!el.closest('.dai-msg-text, .dai-references')) found.push(`<${el.tagName.toLowerCase()} class="${el.className}"> may break anywhere`);
+    if (!el.closest('.date-an-intervention-msg-text, .date-an-intervention-references')) found.push(`<${el.tagName.toLowerCase()} class="${el.className}"> may break anywhere`);
   }
 }
 return found;
@@ -258,7 +258,7 @@ def test_compare_is_readable_on_a_phone(ui, driver, account):
     view = viewport(driver)
     assert view["scrollWidth"] <= PHONE[0]
     # The lists, most of the text, read across the whole width instead of a column a few words wide.
-    content = driver.execute_script("return document.querySelector('.dai-compare').getBoundingClientRect().width")
+    content = driver.execute_script("return document.querySelector('.date-an-intervention-compare').getBoundingClientRect().width")
     widths = driver.execute_script("return [...document.querySelectorAll('[data-testid=\"dai-compare-interests\"] li')]"
                                    ".map((li) => li.getBoundingClientRect().width)")
     assert widths and min(widths) >= 0.8 * content, (widths, content)
@@ -282,7 +282,7 @@ def test_compare_is_readable_on_a_phone(ui, driver, account):
     # A desktop still gets the table.
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.set_window_size(1280, 900)
-    ui.wait.until(lambda d: d.find_elements("css selector", "table.dai-compare-table"))
+    ui.wait.until(lambda d: d.find_elements("css selector", "table.date-an-intervention-compare-table"))
     assert len(ui.find("dai-compare-trl").find_elements("css selector", "td")) == 2
 
 
@@ -322,7 +322,7 @@ def test_chat_header_and_composer_stay_in_view(ui, driver, account):
         view = viewport(driver)
         assert view["scrollHeight"] > view["height"] * 2, "not enough messages to scroll"
         header = rect(driver, "#site-header")
-        head = rect(driver, ".dai-chat-head")
+        head = rect(driver, ".date-an-intervention-chat-head")
         field = rect(driver, '[data-testid="dai-chat-input"]')
         send = rect(driver, '[data-testid="dai-chat-send"]')
         assert head["top"] >= header["bottom"] - 1 and head["bottom"] <= view["height"], f"{where}: chat header {head} vs {header}"

@@ -148,7 +148,7 @@ def connected(a, b):
     """Whether b is in a's connections, asked through the API."""
     status, body = a["api"].call("GET", "/innovation-engine/connections")
     assert status == 200, body
-    return any(c["person"]["id"] == b["id"] for c in body["connections"])
+    return any(c["person"]["id"] == b["id"] for c in body["items"])
 
 
 def test_scan_shows_who_before_connecting(ui, base_url, tmp_path):

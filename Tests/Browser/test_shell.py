@@ -141,6 +141,55 @@ def test_home_tiles_and_no_third_party_requests(ui, driver, base_url):
     assert not outside, f"requests left {base_url}: {outside}"
 
 
+# The app registry (Public/js/apps.js) as the page itself reads it.
+READ_REGISTRY = """
+const done = arguments[arguments.length - 1];
+import('/js/apps.js').then(
+  ({ APPS }) => done(APPS.map(({ id, name, live, module, stylesheet }) => ({ id, name, live, module, stylesheet }))),
+  (err) => done(String(err)));
+"""
+STYLESHEETS = """
+return [...document.head.querySelectorAll('link[rel="stylesheet"]')]
+  .map((link) => ({ href: link.getAttribute('href'), loaded: Boolean(link.sheet) }));
+"""
+
+
+def test_the_shell_loads_apps_through_the_registry(ui, driver, account):
+    ui.sign_in(account["email"], account["password"])
+    ui.text_is("header-name", account["displayName"])
+    apps = driver.execute_async_script(READ_REGISTRY)
+    assert isinstance(apps, list), apps
+    live = [app for app in apps if app["live"]]
+    assert live, "no live app in the registry"
+
+    # A tile per registry entry, in the registry's order, linking to the app's own route.
+    ui.wait.until(lambda d: [t.get_attribute("data-app") for t in ui.all("app-tile")] == [app["id"] for app in apps])
+    for app in live:
+        tile = driver.find_element("css selector", f'[data-testid="app-tile"][data-app="{app["id"]}"] a.tile')
+        assert tile.get_attribute("href").endswith(f"#/{app['id']}")
+
+    # Each live app's stylesheet is in <head>, once and loaded; nothing of an app that isn't live.
+    sheets = driver.execute_script(STYLESHEETS)
+    hrefs = [sheet["href"] for sheet in sheets]
+    for app in apps:
+        assert hrefs.count(app["stylesheet"]) == (1 if app["live"] else 0), (app["id"], hrefs)
+    assert all(sheet["loaded"] for sheet in sheets), sheets
+
+    # Each live app's route shows the shared app frame: its name, then its tab bar of its own routes.
+    for app in live:
+        ui.open(f"/{app['id']}")
+        ui.wait.until(lambda d: d.execute_script(
+            "return document.querySelector('main').classList.contains(arguments[0])", app["id"]))
+        assert driver.find_element("css selector", "main > .app-name").text.lower() == app["name"].lower()
+        tabs = driver.find_element("css selector", "main > nav.app-tabs")
+        assert tabs.get_attribute("aria-label") == app["name"]
+        links = tabs.find_elements("css selector", "a.app-tab")
+        assert links and all(link.get_attribute("href").split("#")[1].startswith(f"/{app['id']}/") for link in links)
+        assert [link.get_attribute("aria-current") for link in links].count("page") == 1
+        assert driver.find_element("css selector", "main h1").text
+        assert driver.execute_script(STYLESHEETS) == sheets  # loaded once: moving between apps links nothing more
+
+
 def test_sign_in_with_keyboard_only(ui, driver, account):
     ui.open("/sign-in")
     email = ui.visible("signin-email")
@@ -203,7 +252,7 @@ def test_realtime_profile_update_and_revocation(ui, account):
     # Another device revokes this browser's session: it signs out and says why.
     status, body = api.call("GET", "/me/sessions")
     assert status == 200, body
-    browser_session = next(s for s in body["sessions"] if not s["current"])
+    browser_session = next(s for s in body["items"] if not s["current"])
     status, body = api.call("DELETE", f"/me/sessions/{browser_session['id']}")
     assert status == 204, body
     ui.visible("signin-email")

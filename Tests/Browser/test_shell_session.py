@@ -17,7 +17,7 @@ def sign_in(ui, account):
 def browser_session_ids(account):
     status, body = account["api"].call("GET", "/me/sessions")
     assert status == 200, body
-    return {s["id"] for s in body["sessions"] if s["id"] != account["sessionId"]}
+    return {s["id"] for s in body["items"] if s["id"] != account["sessionId"]}
 
 
 def test_sign_out_while_offline_finishes_when_back_online(ui, driver, account):

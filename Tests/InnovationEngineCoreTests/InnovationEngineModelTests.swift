@@ -32,7 +32,7 @@ struct InnovationEngineModelTests {
             guard case .confirming(let preview, _) = scan.state else { Issue.record("no confirmation: \(scan.state)"); return }
             #expect(preview.person.username == "ada")
             #expect(!preview.connected)
-            #expect(try await bob.connections().isEmpty, "scanning alone connects nobody")
+            #expect(try await bob.connections().items.isEmpty, "scanning alone connects nobody")
             await scan.connect(note: "Met at the fair")
             guard case .connected(let connection, let isNew) = scan.state else { Issue.record("not connected: \(scan.state)"); return }
             #expect(isNew)

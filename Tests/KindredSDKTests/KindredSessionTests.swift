@@ -19,7 +19,7 @@ struct KindredSessionTests {
             let me = try await session.signUp(email: "sdk@example.com", password: "swiftly!", username: "sdk_user", displayName: "SDK")
             let media = try await session.uploadMedia(Data(Self.tinyPNG))
             let updated = try await session.updateProfile(bio: "Built on Linux", avatarID: media.id)
-            let sessions = try await session.sessions()
+            let sessions = try await session.sessions().items
             let found = try await session.searchProfiles(prefix: "sdk")
             // validate
             #expect(me.profile.username == "sdk_user")
@@ -69,7 +69,7 @@ struct KindredSessionTests {
 
             #expect(names == Array(repeating: "racer", count: 8))
             #expect(transport.sent("refreshSession").count == 1)
-            #expect(try await session.sessions().count == 1)
+            #expect(try await session.sessions().items.count == 1)
         }
     }
 
@@ -150,7 +150,7 @@ struct KindredSessionTests {
 
             await #expect(throws: KindredError.self) { try await phone.me() }
             #expect(await phone.isSignedIn == false)
-            #expect(try await laptop.sessions().count == 1)
+            #expect(try await laptop.sessions().items.count == 1)
         }
     }
 

@@ -1,6 +1,7 @@
 // Account: who you are, and deleting the account (guarded by typing your username).
 import { h } from '../dom.js';
-import { api, currentSession, endSession } from '../api.js';
+import { deleteAccount } from '../kindred-client.js';
+import { currentSession, endSession } from '../session.js';
 import { field, formAlert, setPending } from '../forms.js';
 
 export function render(root) {
@@ -31,7 +32,7 @@ export function render(root) {
     setPending(form, submit, true, 'Deleting…');
     try {
       // The shell then shows the signed-out home with "Your account was deleted."
-      await endSession(() => api.delete('/me'), 'deleted');
+      await endSession(deleteAccount, 'deleted');
     } catch (err) {
       setPending(form, submit, false);
       submit.disabled = !matches();
@@ -47,6 +48,10 @@ export function render(root) {
         h('dt', {}, 'Email'), h('dd', { dataset: { testid: 'account-email' } }, me.email || '—'),
         h('dt', {}, 'Username'), h('dd', {}, username),
         h('dt', {}, 'Member since'), h('dd', {}, since))),
+    h('section', { class: 'card', 'aria-labelledby': 'privacy-title' },
+      h('h2', { id: 'privacy-title' }, 'Privacy'),
+      h('p', {}, 'People you block can’t see you anywhere in Kindred, and you won’t see them.'),
+      h('p', {}, h('a', { href: '#/blocked', dataset: { testid: 'account-blocked' } }, 'Blocked people'))),
     form,
   );
 }

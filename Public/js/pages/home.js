@@ -22,7 +22,7 @@ function tile(app) {
     fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round',
   }, app.glyph.map(([tag, attrs]) => s(tag, attrs)));
   const body = [
-    h('span', { class: 'tile-icon', dataset: { app: app.id } }, glyph),
+    tinted(h('span', { class: 'tile-icon', dataset: { app: app.id } }, glyph), app.tint),
     h('span', { class: 'tile-text' },
       h('h3', { class: 'tile-name', dataset: { testid: 'tile-name' } }, app.name),
       h('span', { class: 'tile-desc' }, app.description)),
@@ -31,7 +31,15 @@ function tile(app) {
   // Not-yet-live apps stay in the list (people see what's coming) but aren't links:
   // no href means not focusable and not clickable; aria-disabled says why to screen readers.
   const el = app.live
-    ? h('a', { class: 'tile', href: app.href }, body)
+    ? h('a', { class: 'tile', href: `#/${app.id}` }, body)
     : h('a', { class: 'tile', role: 'link', 'aria-disabled': 'true' }, body);
   return h('li', { dataset: { testid: 'app-tile', app: app.id, live: String(app.live) } }, el);
+}
+
+/** The app's colour on its tile. Set through the CSSOM, which the CSP allows (a style attribute it does not). */
+function tinted(icon, tint) {
+  if (!tint) return icon;
+  icon.style.setProperty('--tile-tint', tint);
+  icon.dataset.tinted = '';
+  return icon;
 }

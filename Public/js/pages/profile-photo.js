@@ -2,10 +2,10 @@
 // and Retry or Cancel when it fails or stalls, so a photo never sits at "Uploading… 100%"
 // forever. Removing the photo is here too.
 import { h } from '../dom.js';
-import { api } from '../api.js';
 import { avatar } from '../components.js';
 import { newId } from '../device.js';
 import { formAlert, statusLine } from '../forms.js';
+import * as kindred from '../kindred-client.js';
 
 const MAX_BYTES = 15 * 1024 * 1024; // the API's documented upload limit
 
@@ -67,14 +67,14 @@ export function createPhotoSection({ profile, applyMe }) {
         setProgress('uploading', 0, 'Uploading photo… 0%');
         // The same Idempotency-Key on every retry: if an earlier try did reach the server, it
         // answers with that photo instead of storing a second copy.
-        const media = await api.upload('/media', current.file, {
+        const media = await kindred.uploadMedia(current.file, {
           idempotencyKey: current.key, signal: current.controller.signal,
           onProgress: (f) => setProgress('uploading', f, `Uploading photo… ${Math.round(f * 100)}%`),
         });
         current.mediaId = media.id;
       }
       setProgress('saving', 1, 'Saving…');
-      const me = await api.patch('/me', { avatarId: current.mediaId }, { signal: current.controller.signal });
+      const me = await kindred.updateProfile({ avatarId: current.mediaId }, { signal: current.controller.signal });
       finish();
       applyMe(me);
       setProgress('done', 1, 'Upload complete');
@@ -135,7 +135,7 @@ export function createPhotoSection({ profile, applyMe }) {
     removeButton.disabled = true;
     photoAlert.clear();
     try {
-      applyMe(await api.patch('/me', { removeAvatar: true }));
+      applyMe(await kindred.updateProfile({ removeAvatar: true }));
       setProgress('idle', 0, '');
       photoStatus.show('Photo removed.');
       fileInput.focus(); // the remove button just disappeared; keep keyboard focus nearby

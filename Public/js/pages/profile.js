@@ -2,7 +2,8 @@
 // A new photo applies at once (upload, then PATCH /me {avatarId}); the text fields on Save,
 // and leaving with unsaved text (in the app or by closing the tab) asks first.
 import { h } from '../dom.js';
-import { api, currentSession, onSessionChange, updateMe } from '../api.js';
+import * as kindred from '../kindred-client.js';
+import { currentSession, onSessionChange, updateMe } from '../session.js';
 import { clearErrors, field, formAlert, setPending, showApiError, statusLine } from '../forms.js';
 import { createPhotoSection } from './profile-photo.js';
 
@@ -67,7 +68,7 @@ export function render(root, { guardLeave }) {
     }
     setPending(form, save, true, 'Saving…');
     try {
-      applyMe(await api.patch('/me', changes));
+      applyMe(await kindred.updateProfile(changes));
       fillFields(); // what was saved, as the server normalised it
       status.show('Profile saved.');
     } catch (err) {
@@ -96,6 +97,6 @@ export function render(root, { guardLeave }) {
     }
   });
   // Fetch once on arrival so the photo gets a freshly signed URL.
-  api.get('/me').then((me) => { if (!isDirty() && !photo.busy()) applyMe(me); }, () => {});
+  kindred.getMe().then((me) => { if (!isDirty() && !photo.busy()) applyMe(me); }, () => {});
   return off;
 }

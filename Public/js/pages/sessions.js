@@ -1,9 +1,11 @@
 // Sessions: every device signed in to this account (this one first and marked), with a way to
 // revoke each one or every other one at once.
 import { h, timeEl } from '../dom.js';
-import { api, endSession } from '../api.js';
-import { onEvent } from '../realtime.js';
 import { formAlert, statusLine } from '../forms.js';
+import * as kindred from '../kindred-client.js';
+import { moreButton } from '../paging.js';
+import { onEvent } from '../realtime.js';
+import { endSession } from '../session.js';
 
 export function render(root) {
   const list = h('ul', { class: 'session-list', dataset: { testid: 'session-list' }, 'aria-busy': 'true' },
@@ -14,13 +16,29 @@ export function render(root) {
     'Sign out all other devices');
   let alive = true;
 
+  // Past the first page (50 devices), the rest come as the list is scrolled to its end.
+  const more = moreButton({
+    fetchPage: kindred.listSessions,
+    testid: 'sessions-more',
+    label: 'Show more devices',
+    show: (page) => {
+      if (!alive) return;
+      const listed = new Set([...list.children].map((li) => li.dataset.id));
+      list.append(...page.items.filter((s) => !listed.has(s.id)).map(row));
+      showRevokeOthers();
+    },
+    onError: (err) => { if (alive) alert.show(err.detail || err.message); },
+  });
+
   async function load() {
     try {
-      const { sessions } = await api.get('/me/sessions');
+      const page = await kindred.listSessions();
       if (!alive) return;
+      const sessions = page.items;
       const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current)); // this device first
       list.replaceChildren(...ordered.map(row));
       if (!sessions.length) list.append(h('li', { class: 'muted' }, 'No active sessions.'));
+      more.start(page);
       showRevokeOthers();
     } catch (err) {
       if (alive) alert.show(err.detail || err.message);
@@ -41,7 +59,7 @@ export function render(root) {
     alert.clear();
     status.clear();
     try {
-      const { revoked } = await api.post('/me/sessions/revoke-others');
+      const { revoked } = await kindred.revokeOtherSessions();
       if (!alive) return;
       status.show(revoked === 1 ? 'Signed out 1 other device.' : `Signed out ${revoked} other devices.`);
       await load();
@@ -69,12 +87,11 @@ export function render(root) {
       alert.clear();
       status.clear();
       try {
-        const path = `/me/sessions/${encodeURIComponent(s.id)}`;
         if (s.current) {
-          await endSession(() => api.delete(path), 'signed-out'); // the shell shows the signed-out home
+          await endSession(() => kindred.revokeSession(s.id), 'signed-out'); // the shell shows the signed-out home
           return;
         }
-        await api.delete(path);
+        await kindred.revokeSession(s.id);
         removeRow(li);
         status.show(`Signed out ${s.device || 'that device'}.`);
       } catch (err) {
@@ -98,7 +115,7 @@ export function render(root) {
   root.append(
     h('h1', { tabindex: '-1' }, 'Sessions'),
     h('p', { class: 'lead' }, 'Devices signed in to your account. Revoke any you don’t recognise.'),
-    alert.el, status.el, list, h('div', { class: 'actions' }, revokeOthers),
+    alert.el, status.el, list, more.el, h('div', { class: 'actions' }, revokeOthers),
   );
   load();
 
@@ -107,5 +124,5 @@ export function render(root) {
     const li = [...list.children].find((el) => el.dataset.id === event.sessionId);
     if (li) removeRow(li);
   });
-  return () => { alive = false; off(); };
+  return () => { alive = false; off(); more.stop(); };
 }

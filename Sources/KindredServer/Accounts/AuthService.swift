@@ -57,6 +57,8 @@ struct AuthService {
             throw AppError(.invalidCredentials, .unauthorized, "That email and password don't match an account.")
         }
         try await throttle.succeeded(attempt, email: email, address: address)
+        // Told only to someone who knows the password, so it says nothing about who has an account.
+        guard user.suspendedAt == nil else { throw AppError.accountSuspended }
         let label = AccountRules.device(device, userAgent: client.userAgent)
         return try await SessionIssuer(database: context.database, services: services).start(userID: user.requireID(), device: label)
     }
@@ -67,6 +69,7 @@ struct AuthService {
         let label = AccountRules.device(device, userAgent: client.userAgent)
         let issuer = SessionIssuer(database: context.database, services: services)
         if let user = try await User.query(on: context.database).filter(\.$appleSubject == identity.subject).first() {
+            guard user.suspendedAt == nil else { throw AppError.accountSuspended }
             return try await issuer.start(userID: user.requireID(), device: label)
         }
         let email = identity.email.flatMap { try? AccountRules.email($0).get() }
@@ -94,6 +97,12 @@ struct AuthService {
             }
             throw AppError.invalidToken("This refresh token was already used, so the session was ended for safety. Sign in again.")
         }
+    }
+
+    /// The person's sessions that can still be used, most recently used first.
+    func sessions(of userID: UUID, page: PageRequest) async throws -> Page<UserSession> {
+        try await UserSession.active(of: userID, at: services.now, on: context.database)
+            .page(newestFirst: \.$lastUsedAt, date: \.lastUsedAt, page)
     }
 
     func revoke(sessionID: UUID, of userID: UUID) async throws {

@@ -21,21 +21,39 @@ struct ProfileService {
         return user
     }
 
-    func profile(username: String) async throws -> User {
-        guard let user = try await User.query(on: context.database)
-            .filter(\.$username == username.lowercased()).with(\.$avatar).first()
-        else { throw AppError.notFound("profile") }
+    /// A profile as `viewerID` may see it: 404 when there is none, it is suspended, or either of
+    /// the two blocked the other (the answer never says which).
+    func profile(username: String, seenBy viewerID: UUID) async throws -> User {
+        guard let user = try await Self.visibleUser(username: username, to: viewerID, on: context.database) else {
+            throw AppError.notFound("profile")
+        }
         return user
     }
 
-    /// Usernames starting with `prefix`, alphabetical. LIKE treats `_` as a wildcard, so the
-    /// database may return a few extra rows; the exact prefix test runs here.
-    func search(prefix: String, limit: Int) async throws -> [User] {
+    /// The account behind `username` if `viewerID` may see it (see `profile(username:seenBy:)`).
+    static func visibleUser(username: String, to viewerID: UUID, on database: any Database) async throws -> User? {
+        guard let user = try await User.query(on: database)
+            .filter(\.$username == username.lowercased()).with(\.$avatar).first()
+        else { return nil }
+        let userID = try user.requireID()
+        if userID == viewerID { return user }
+        guard user.suspendedAt == nil, !(try await Blocks.between(userID, viewerID, on: database)) else { return nil }
+        return user
+    }
+
+    /// Usernames starting with `prefix`, alphabetical, without anyone `viewerID` may not see.
+    /// LIKE treats `_` as a wildcard, so the database may return a few extra rows; the exact prefix
+    /// test runs here.
+    func search(prefix: String, limit: Int, seenBy viewerID: UUID) async throws -> [User] {
         let cleaned = prefix.lowercased().filter { "abcdefghijklmnopqrstuvwxyz0123456789._".contains($0) }
         guard !cleaned.isEmpty else { return [] }
         let limit = min(max(limit, 1), 50)
-        return try await User.query(on: context.database)
+        var query = User.query(on: context.database)
             .filter(\.$username, .contains(inverse: false, .prefix), cleaned)
+            .filter(\.$suspendedAt == nil)
+        let hidden = try await Blocks.hidden(from: viewerID, on: context.database)
+        if !hidden.isEmpty { query = query.filter(\.$id !~ Array(hidden)) }
+        return try await query
             .sort(\.$username)
             .limit(limit + 20)
             .with(\.$avatar)

@@ -18,6 +18,8 @@ final class User: Model, CreationStamped, UpdateStamped, @unchecked Sendable {
     @OptionalParent(key: "avatar_id") var avatar: MediaItem?
     @OptionalField(key: "created_at") var createdAt: Date?
     @OptionalField(key: "updated_at") var updatedAt: Date?
+    /// Set by a moderator: the account cannot sign in, and nobody else sees its profile.
+    @OptionalField(key: "suspended_at") var suspendedAt: Date?
 
     init() {}
 

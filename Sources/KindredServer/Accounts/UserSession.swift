@@ -46,13 +46,11 @@ final class RefreshToken: Model, CreationStamped, @unchecked Sendable {
 }
 
 extension UserSession {
-    /// A person's sessions that can still be used, most recently used first.
-    static func active(of userID: UUID, at now: Date, on database: any Database) async throws -> [UserSession] {
-        try await UserSession.query(on: database)
+    /// A person's sessions that can still be used.
+    static func active(of userID: UUID, at now: Date, on database: any Database) -> QueryBuilder<UserSession> {
+        UserSession.query(on: database)
             .filter(\.$user.$id == userID)
             .filter(\.$revokedAt == nil)
             .filter(\.$expiresAt > now)
-            .sort(\.$lastUsedAt, .descending)
-            .all()
     }
 }

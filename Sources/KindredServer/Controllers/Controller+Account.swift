@@ -31,13 +31,14 @@ extension Controller {
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let sessions = try await UserSession.active(of: caller.userID, at: request.kindred.now, on: request.db)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let sessions = try await AuthService(context: request.context, client: request.client).sessions(of: caller.userID, page: page)
         let list = try sessions.map { session in
             Components.Schemas.SessionInfo(
                 id: try session.requireID(), device: session.device, createdAt: session.createdAt ?? session.lastUsedAt,
                 lastUsedAt: session.lastUsedAt, current: session.id == caller.sessionID)
         }
-        return .ok(.init(body: .json(.init(sessions: list))))
+        return .ok(.init(body: .json(.init(items: list.items, nextCursor: list.nextCursor))))
     }
 
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {

@@ -18,6 +18,8 @@ public struct AppError: Error, Sendable {
         case notAcceptable = "not-acceptable"
         case methodNotAllowed = "method-not-allowed"
         case forbidden
+        /// A moderator suspended the account: signing in is refused.
+        case accountSuspended = "account-suspended"
         case unavailable
         /// The request's head or body arrived too slowly (see `FrontServer`).
         case requestTimeout = "request-timeout"
@@ -74,6 +76,9 @@ public struct AppError: Error, Sendable {
         AppError(.notFound, .notFound, "No \(what) was found.")
     }
 
+    public static let accountSuspended = AppError(.accountSuspended, .forbidden,
+        "This account is suspended, so it can't sign in. Write to the people who run this Kindred if you think that is a mistake.")
+
     public static func conflict(field: String, _ message: String) -> AppError {
         AppError(.conflict, .conflict, message, fieldErrors: [FieldError(field: field, message: message)])
     }
@@ -118,6 +123,7 @@ extension AppError.Kind {
         case .notAcceptable: "Not acceptable"
         case .methodNotAllowed: "Method not allowed"
         case .forbidden: "Forbidden"
+        case .accountSuspended: "Account suspended"
         case .unavailable: "Unavailable"
         case .requestTimeout: "Request too slow"
         case .upstream: "No answer from a service we rely on"

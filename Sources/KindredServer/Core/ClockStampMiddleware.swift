@@ -32,3 +32,10 @@ struct ClockStampMiddleware: AnyModelMiddleware {
         return next.handle(event, model, on: db)
     }
 }
+
+extension Date {
+    /// The same instant to the microsecond.
+    var roundedToMicroseconds: Date {
+        Date(timeIntervalSinceReferenceDate: (timeIntervalSinceReferenceDate * 1e6).rounded() / 1e6)
+    }
+}

@@ -121,7 +121,7 @@ struct Contract: Sendable {
                     !requirements.isEmpty && !requirements.contains { ($0 as? [String: Any])?.isEmpty == true }
                 } ?? defaultSecurity
                 let parameters = (shared + ((spec["parameters"] as? [Any]) ?? [])).compactMap { raw -> Parameter? in
-                    guard let raw = raw as? [String: Any], let name = raw["name"] as? String,
+                    guard let raw = Self.resolvingParameter(raw, in: document), let name = raw["name"] as? String,
                           let location = (raw["in"] as? String).flatMap(Parameter.Location.init(rawValue:))
                     else { return nil }
                     return Parameter(name: name, location: location, schema: resolver.schema(raw["schema"]))
@@ -135,6 +135,14 @@ struct Contract: Sendable {
         guard resolver.failures.isEmpty else { throw Invalid(description: resolver.failures.joined(separator: "; ")) }
         self.operations = operations
         methodsByPath = methods
+    }
+
+    /// A parameter written in place, or the shared one a `$ref` names (`#/components/parameters/PageLimit`).
+    private static func resolvingParameter(_ raw: Any, in document: [String: Any]) -> [String: Any]? {
+        guard let raw = raw as? [String: Any] else { return nil }
+        guard let ref = raw["$ref"] as? String else { return raw }
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: Any]
+        return shared?[String(ref.split(separator: "/").last ?? "")] as? [String: Any]
     }
 
     /// The operation a request path reaches (`/api/v1/media/4f…`), for middleware that runs

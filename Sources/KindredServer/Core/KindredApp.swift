@@ -9,6 +9,13 @@ protocol KindredApp: Sendable {
     /// The app's id, as in its path prefix, contract tag, tables and realtime events.
     static var id: String { get }
 
+    /// The app's name as people read it, and its tag in the contract.
+    static var name: String { get }
+
+    /// What every operationId and schema of the app carries, so the name reads without its tag
+    /// and no two apps' names collide (an app called Garden: `listGardenBeds`, `GardenBed`).
+    static var contractPrefix: String { get }
+
     /// Reads the app's section of the configuration with the one reader, so start-up names every
     /// problem, the app's among them, at once.
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections)
@@ -26,6 +33,13 @@ protocol KindredApp: Sendable {
     /// Whether `viewerID` may see `item`, which they do not own, because of what this app shares.
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool
 
+    /// Ends every relationship the app keeps between two people because one blocked the other
+    /// (and tells their devices). Starting a new one is refused by the app's own `Blocks.between` check.
+    static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws
+
+    /// The kinds of the app's content people can report, each named `<app id>.<noun>`.
+    static var reportableContent: [any ReportableContent.Type] { get }
+
     /// Demo data for `kindred seed-demo`, among the demo people the foundation made.
     static func seedDemo(_ app: Application, people: [User]) async throws
 
@@ -39,6 +53,8 @@ extension KindredApp {
     static func afterMigrate(_ app: Application, on database: any Database) async throws {}
     static var operations: [String: OperationPolicy] { [:] }
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool { false }
+    static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {}
+    static var reportableContent: [any ReportableContent.Type] { [] }
     static func seedDemo(_ app: Application, people: [User]) async throws {}
     static func routes(_ app: Application) throws {}
 }

@@ -30,6 +30,8 @@ public struct KindredConfiguration: Sendable {
     /// Sign-ups one client address may attempt per hour (each one costs a password hash, and a
     /// taken email answers differently).
     public var signUpsPerAddressPerHour: Int
+    /// Reports one person may file per hour (each one is a moderator's time).
+    public var reportsPerHour: Int
     /// How many reverse proxies in front of Kindred append to `X-Forwarded-For`. The client's
     /// address is the one that many entries from the right (the entries further left are
     /// whatever the client claimed). 0: use the socket's peer address.
@@ -158,6 +160,7 @@ public struct KindredConfiguration: Sendable {
                 window: 15 * 60
             ),
             signUpsPerAddressPerHour: reader.integer("KINDRED_SIGNUP_LIMIT_PER_ADDRESS", default: 10, range: 1...1_000_000),
+            reportsPerHour: reader.integer("KINDRED_REPORTS_PER_HOUR", default: 20, range: 1...10_000),
             trustedProxies: reader.integer("KINDRED_TRUSTED_PROXIES", default: 0, range: 0...10),
             passwordHashing: .init(
                 threads: reader.integer("KINDRED_PASSWORD_THREADS", default: 1, range: 1...64),

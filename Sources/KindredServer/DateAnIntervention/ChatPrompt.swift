@@ -17,7 +17,7 @@ enum ChatPrompt {
         - Tagline: \(profile.tagline)
         - Bio: \(profile.bio)
         - Personality: \(profile.personality.joined(separator: ", ")).
-        - Conversation style: \(profile.conversationStyle)
+        - InterventionConversation style: \(profile.conversationStyle)
         - What you genuinely offer: \(profile.interests.joined(separator: " "))
         - Your genuine risks and limits: \(profile.dealbreakers.joined(separator: " "))
         - Impact scale: \(profile.impactScale.rawValue). Research level: \(profile.researchLevel.rawValue). \

@@ -8,9 +8,9 @@ import Vapor
 /// slow model never loses it; the reply is saved once it is complete.
 struct ChatService {
     enum Event: Sendable {
-        case message(ChatMessageRecord)
+        case message(InterventionChatMessageRecord)
         case delta(String)
-        case reply(ChatMessageRecord)
+        case reply(InterventionChatMessageRecord)
         case failed(AppError)
     }
 
@@ -24,12 +24,12 @@ struct ChatService {
     let app: DateAnInterventionServices
     private var database: any Database { context.database }
 
-    func chat(with interventionID: String, for userID: UUID) async throws -> (InterventionProfile, [ChatMessageRecord]) {
+    func chat(with interventionID: String, for userID: UUID) async throws -> (InterventionProfile, [InterventionChatMessageRecord]) {
         guard let profile = try await DeckService(context: context, interventions: app.interventions).catalogue().profile(interventionID) else {
             throw AppError.notFound("intervention")
         }
         guard let conversation = try await conversation(userID, interventionID) else { return (profile, []) }
-        let messages = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
+        let messages = try await InterventionChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
             .sort(\.$createdAt).all()
         return (profile, messages)
     }
@@ -49,16 +49,16 @@ struct ChatService {
         let conversation = try await openConversation(userID, interventionID)
         let conversationID = try conversation.requireID()
 
-        if let clientMessageID, let earlier = try await ChatMessageRecord.query(on: database)
+        if let clientMessageID, let earlier = try await InterventionChatMessageRecord.query(on: database)
             .filter(\.$conversation.$id == conversationID).filter(\.$clientMessageID == clientMessageID).first() {
             // A resend of a message we already have: answer with its saved reply, if there is one.
-            if let reply = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
+            if let reply = try await InterventionChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
                 .filter(\.$role == .assistant).filter(\.$createdAt > earlier.createdAt).sort(\.$createdAt).first() {
                 return Self.replay([.message(earlier), .delta(reply.text), .reply(reply)])
             }
             return try await reply(as: profile, in: conversationID, after: earlier, by: userID)
         }
-        let message = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .user, text: text,
+        let message = InterventionChatMessageRecord(conversationID: conversationID, userID: userID, role: .user, text: text,
                                         clientMessageID: clientMessageID, at: context.services.now)
         // One commit for the limit's count and the message: a single sync before the model is asked.
         try await database.writeTransaction { database in
@@ -72,19 +72,19 @@ struct ChatService {
     func retry(_ interventionID: String, by userID: UUID) async throws -> AsyncStream<Event> {
         let profile = try await matchedProfile(interventionID, for: userID)
         guard let conversation = try await conversation(userID, interventionID),
-              let last = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
+              let last = try await InterventionChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
                 .sort(\.$createdAt, .descending).first(),
               last.role == .user
         else { throw AppError(.conflict, .conflict, "There is no unanswered message to retry.") }
         return try await reply(as: profile, in: conversation.requireID(), after: last, by: userID)
     }
 
-    private func reply(as profile: InterventionProfile, in conversationID: UUID, after message: ChatMessageRecord,
+    private func reply(as profile: InterventionProfile, in conversationID: UUID, after message: InterventionChatMessageRecord,
                        by userID: UUID, announce: Bool = false) async throws -> AsyncStream<Event> {
         if !announce { try await limit(userID, on: database) }
         // Up to and including the message being answered (matched by id: stored dates lose precision).
         let messageID = try message.requireID()
-        let recent = try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
+        let recent = try await InterventionChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversationID)
             .sort(\.$createdAt, .descending).limit(Self.historyWindow).all()
         let history = recent.drop { $0.id != messageID }.reversed()
             .map { LLMMessage(role: $0.role == .user ? .user : .assistant, text: $0.text) }
@@ -106,7 +106,7 @@ struct ChatService {
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw LLMError.empty }
                 // Never before the message it answers, even on a coarse or frozen clock.
                 let at = max(services.now, message.createdAt.addingTimeInterval(0.001))
-                let reply = ChatMessageRecord(conversationID: conversationID, userID: userID, role: .assistant,
+                let reply = InterventionChatMessageRecord(conversationID: conversationID, userID: userID, role: .assistant,
                                               text: text, offline: provider.kind == .offline, at: at)
                 try await reply.create(on: database)
                 continuation.yield(.reply(reply))
@@ -135,13 +135,13 @@ struct ChatService {
         return profile
     }
 
-    private func conversation(_ userID: UUID, _ interventionID: String) async throws -> Conversation? {
-        try await Conversation.query(on: database).filter(\.$user.$id == userID).filter(\.$interventionID == interventionID).first()
+    private func conversation(_ userID: UUID, _ interventionID: String) async throws -> InterventionConversation? {
+        try await InterventionConversation.query(on: database).filter(\.$user.$id == userID).filter(\.$interventionID == interventionID).first()
     }
 
-    private func openConversation(_ userID: UUID, _ interventionID: String) async throws -> Conversation {
+    private func openConversation(_ userID: UUID, _ interventionID: String) async throws -> InterventionConversation {
         if let existing = try await conversation(userID, interventionID) { return existing }
-        let conversation = Conversation(userID: userID, interventionID: interventionID)
+        let conversation = InterventionConversation(userID: userID, interventionID: interventionID)
         do {
             try await conversation.create(on: database)
             return conversation
@@ -162,26 +162,26 @@ struct ChatService {
     }
 
     /// The newest message of one conversation, if it has any.
-    static func latestMessage(of userID: UUID, with interventionID: String, on database: any Database) async throws -> ChatMessageRecord? {
-        guard let conversation = try await Conversation.query(on: database).filter(\.$user.$id == userID)
+    static func latestMessage(of userID: UUID, with interventionID: String, on database: any Database) async throws -> InterventionChatMessageRecord? {
+        guard let conversation = try await InterventionConversation.query(on: database).filter(\.$user.$id == userID)
             .filter(\.$interventionID == interventionID).first()
         else { return nil }
-        return try await ChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
+        return try await InterventionChatMessageRecord.query(on: database).filter(\.$conversation.$id == conversation.requireID())
             .sort(\.$createdAt, .descending).first()
     }
 
     /// Each conversation's newest message, by intervention, for the matches list.
-    static func latestMessages(of userID: UUID, on database: any Database) async throws -> [String: ChatMessageRecord] {
-        let conversations = try await Conversation.query(on: database).filter(\.$user.$id == userID).all()
+    static func latestMessages(of userID: UUID, on database: any Database) async throws -> [String: InterventionChatMessageRecord] {
+        let conversations = try await InterventionConversation.query(on: database).filter(\.$user.$id == userID).all()
         guard !conversations.isEmpty else { return [:] }
         let byID = Dictionary(uniqueKeysWithValues: try conversations.map { (try $0.requireID(), $0.interventionID) })
         // Each conversation's newest row, in one query rather than one per conversation.
         guard let sql = database as? any SQLDatabase else { return [:] }
         let newest = try await sql.raw("""
-            SELECT m.* FROM \(ident: ChatMessageRecord.schema) m WHERE m.user_id = \(bind: userID) AND m.created_at = (
-                SELECT MAX(n.created_at) FROM \(ident: ChatMessageRecord.schema) n WHERE n.conversation_id = m.conversation_id)
-            """).all(decodingFluent: ChatMessageRecord.self)
-        var latest: [String: ChatMessageRecord] = [:]
+            SELECT m.* FROM \(ident: InterventionChatMessageRecord.schema) m WHERE m.user_id = \(bind: userID) AND m.created_at = (
+                SELECT MAX(n.created_at) FROM \(ident: InterventionChatMessageRecord.schema) n WHERE n.conversation_id = m.conversation_id)
+            """).all(decodingFluent: InterventionChatMessageRecord.self)
+        var latest: [String: InterventionChatMessageRecord] = [:]
         for message in newest {
             if let interventionID = byID[message.$conversation.id] { latest[interventionID] = message }
         }

@@ -24,7 +24,7 @@ extension Controller {
         return .ok(.init(body: .json(.init(intervention: profile.dto, swipe: swipe?.direction.dto, swipedAt: swipe?.createdAt))))
     }
 
-    func getDeck(_ input: Operations.GetDeck.Input) async throws -> Operations.GetDeck.Output {
+    func getInterventionDeck(_ input: Operations.GetInterventionDeck.Input) async throws -> Operations.GetInterventionDeck.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let limit = input.query.limit ?? 10
@@ -34,7 +34,7 @@ extension Controller {
         return .ok(.init(body: .json(.init(cards: deck.cards.map(\.dto), remaining: deck.remaining, swiped: deck.swiped, canUndo: deck.canUndo))))
     }
 
-    func resetDeck(_ input: Operations.ResetDeck.Input) async throws -> Operations.ResetDeck.Output {
+    func resetInterventionDeck(_ input: Operations.ResetInterventionDeck.Input) async throws -> Operations.ResetInterventionDeck.Output {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
@@ -43,34 +43,34 @@ extension Controller {
         return .ok(.init(body: .json(.init(cleared: cleared))))
     }
 
-    func swipe(_ input: Operations.Swipe.Input) async throws -> Operations.Swipe.Output {
+    func swipeIntervention(_ input: Operations.SwipeIntervention.Input) async throws -> Operations.SwipeIntervention.Output {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let (swipe, profile) = try await DeckService(context: request.context, interventions: request.dateAnIntervention.interventions)
-            .swipe(body.interventionId, Swipe.Direction(body.direction), by: caller.userID)
-        // Chats outlive swipes, so a match made again shows the conversation it already had.
-        let lastMessage = swipe.isMatch ? try await ChatService.latestMessage(of: caller.userID, with: profile.id, on: request.db) : nil
+        let (swipe, profile, lastMessage) = try await DeckService(context: request.context, interventions: request.dateAnIntervention.interventions)
+            .swipe(body.interventionId, InterventionSwipe.Direction(body.direction), by: caller.userID)
         return .created(.init(body: .json(.init(
             interventionId: profile.id, direction: swipe.direction.dto, swipedAt: swipe.createdAt,
             match: swipe.isMatch ? try matchDTO(swipe, profile, lastMessage: lastMessage) : nil))))
     }
 
-    func undoSwipe(_ input: Operations.UndoSwipe.Input) async throws -> Operations.UndoSwipe.Output {
+    func undoInterventionSwipe(_ input: Operations.UndoInterventionSwipe.Input) async throws -> Operations.UndoInterventionSwipe.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let (swipe, profile, canUndo) = try await DeckService(context: request.context, interventions: request.dateAnIntervention.interventions).undo(by: caller.userID)
         return .ok(.init(body: .json(.init(intervention: profile.dto, direction: swipe.direction.dto, canUndo: canUndo))))
     }
 
-    func listMatches(_ input: Operations.ListMatches.Input) async throws -> Operations.ListMatches.Output {
+    func listInterventionMatches(_ input: Operations.ListInterventionMatches.Input) async throws -> Operations.ListInterventionMatches.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let matches = try await DeckService(context: request.context, interventions: request.dateAnIntervention.interventions).matches(for: caller.userID)
-        return .ok(.init(body: .json(.init(matches: try matches.map { try matchDTO($0.0, $0.1, lastMessage: $0.2) }))))
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let matches = try await DeckService(context: request.context, interventions: request.dateAnIntervention.interventions)
+            .matches(for: caller.userID, page: page).map { try matchDTO($0.0, $0.1, lastMessage: $0.lastMessage) }
+        return .ok(.init(body: .json(.init(items: matches.items, nextCursor: matches.nextCursor))))
     }
 
-    func getSwipeStats(_ input: Operations.GetSwipeStats.Input) async throws -> Operations.GetSwipeStats.Output {
+    func getInterventionSwipeStats(_ input: Operations.GetInterventionSwipeStats.Input) async throws -> Operations.GetInterventionSwipeStats.Output {
         let request = try request
         let caller = try await Caller.require(request)
         return .ok(.init(body: .json(try await DeckService(context: request.context, interventions: request.dateAnIntervention.interventions).stats(for: caller.userID).dto)))

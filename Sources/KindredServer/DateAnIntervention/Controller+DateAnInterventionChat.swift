@@ -4,7 +4,7 @@ import OpenAPIRuntime
 import Vapor
 
 extension Controller {
-    func getChat(_ input: Operations.GetChat.Input) async throws -> Operations.GetChat.Output {
+    func getInterventionChat(_ input: Operations.GetInterventionChat.Input) async throws -> Operations.GetInterventionChat.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let (profile, messages) = try await ChatService(context: request.context, app: request.dateAnIntervention).chat(with: input.path.interventionId, for: caller.userID)
@@ -16,7 +16,7 @@ extension Controller {
             awaitingReply: messages.last?.role == .user))))
     }
 
-    func sendChatMessage(_ input: Operations.SendChatMessage.Input) async throws -> Operations.SendChatMessage.Output {
+    func sendInterventionChatMessage(_ input: Operations.SendInterventionChatMessage.Input) async throws -> Operations.SendInterventionChatMessage.Output {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
@@ -25,7 +25,7 @@ extension Controller {
         return .ok(.init(body: .textEventStream(Self.eventStream(events, request: request))))
     }
 
-    func retryChatReply(_ input: Operations.RetryChatReply.Input) async throws -> Operations.RetryChatReply.Output {
+    func retryInterventionChatReply(_ input: Operations.RetryInterventionChatReply.Input) async throws -> Operations.RetryInterventionChatReply.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let events = try await ChatService(context: request.context, app: request.dateAnIntervention).retry(input.path.interventionId, by: caller.userID)
@@ -47,7 +47,7 @@ extension Controller {
         return HTTPBody(serverSent.asEncodedServerSentEvents(), length: .unknown, iterationBehavior: .single)
     }
 
-    private static func payload(_ event: ChatService.Event, instance: String, requestID: String) throws -> (String, Components.Schemas.ChatStreamEvent) {
+    private static func payload(_ event: ChatService.Event, instance: String, requestID: String) throws -> (String, Components.Schemas.InterventionChatStreamEvent) {
         switch event {
         case .message(let message):
             return ("message", .message(.init(_type: .message, message: try message.dto)))

@@ -5,6 +5,8 @@ import Vapor
 /// What Date An Intervention asks of the foundation.
 enum DateAnInterventionApp: KindredApp {
     static let id = "date-an-intervention"
+    static let name = "Date An Intervention"
+    static let contractPrefix = "Intervention"
 
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
         sections[DateAnInterventionConfiguration.self] = DateAnInterventionConfiguration(reading: &reader)
@@ -30,8 +32,8 @@ enum DateAnInterventionApp: KindredApp {
 
     static let operations: [String: OperationPolicy] = [
         // A reply streams; a resent message is recognised by its `clientMessageId` instead.
-        "sendChatMessage": OperationPolicy(answers: ["text/event-stream", "text/*"], replaysIdempotently: false),
-        "retryChatReply": OperationPolicy(answers: ["text/event-stream", "text/*"], replaysIdempotently: false),
+        "sendInterventionChatMessage": OperationPolicy(answers: ["text/event-stream", "text/*"], replaysIdempotently: false),
+        "retryInterventionChatReply": OperationPolicy(answers: ["text/event-stream", "text/*"], replaysIdempotently: false),
     ]
 }
 

@@ -24,30 +24,34 @@ struct DeckService {
         return (Array(unswiped.prefix(limit)), unswiped.count, inScope.count - unswiped.count, !swipes.isEmpty)
     }
 
-    func swipe(_ interventionID: String, _ direction: Swipe.Direction, by userID: UUID) async throws -> (Swipe, InterventionProfile) {
+    /// Swipes a card. A like or super-like is a match, which comes with its conversation's latest
+    /// message: chats outlive swipes, so a match made again shows the conversation it already had.
+    func swipe(_ interventionID: String, _ direction: InterventionSwipe.Direction, by userID: UUID) async throws
+        -> (InterventionSwipe, InterventionProfile, lastMessage: InterventionChatMessageRecord?) {
         guard let profile = try await catalogue().activeProfile(interventionID) else { throw AppError.notFound("intervention") }
-        let swipe = Swipe(userID: userID, interventionID: interventionID, direction: direction, at: context.services.now)
+        let swipe = InterventionSwipe(userID: userID, interventionID: interventionID, direction: direction, at: context.services.now)
         do {
             try await swipe.create(on: database)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AppError.conflict(field: "interventionId", "You already swiped \(profile.name). Undo it or reset the deck to see it again.")
         }
-        return (swipe, profile)
+        let lastMessage = swipe.isMatch ? try await ChatService.latestMessage(of: userID, with: profile.id, on: database) : nil
+        return (swipe, profile, lastMessage)
     }
 
     /// Takes back the newest swipe (each call takes back one more) and says whether any is left.
     /// Parallel undos each take back a different swipe: one counts only if its delete removed the
     /// row, and one that lost the race moves on to the next newest.
-    func undo(by userID: UUID) async throws -> (Swipe, InterventionProfile, canUndo: Bool) {
+    func undo(by userID: UUID) async throws -> (InterventionSwipe, InterventionProfile, canUndo: Bool) {
         let sql = try database.sql()
         while true {
-            guard let last = try await Swipe.query(on: database).filter(\.$user.$id == userID)
+            guard let last = try await InterventionSwipe.query(on: database).filter(\.$user.$id == userID)
                 .sort(\.$createdAt, .descending).sort(\.$id, .descending).first()
             else { throw AppError.notFound("swipe to undo") }
-            let removed = try await sql.delete(from: Swipe.schema).where("id", .equal, last.requireID()).returning("id").all()
+            let removed = try await sql.delete(from: InterventionSwipe.schema).where("id", .equal, last.requireID()).returning("id").all()
             guard !removed.isEmpty else { continue }
             guard let profile = try await catalogue().profile(last.interventionID) else { throw AppError.notFound("intervention") }
-            let more = try await Swipe.query(on: database).filter(\.$user.$id == userID).first() != nil
+            let more = try await InterventionSwipe.query(on: database).filter(\.$user.$id == userID).first() != nil
             return (last, profile, more)
         }
     }
@@ -56,7 +60,7 @@ struct DeckService {
     func reset(for userID: UUID, category: InterventionProfile.Category?) async throws -> Int {
         let catalogue = try await catalogue()
         return try await database.writeTransaction { database in
-            var query = Swipe.query(on: database).filter(\.$user.$id == userID)
+            var query = InterventionSwipe.query(on: database).filter(\.$user.$id == userID)
             if let category {
                 query = query.filter(\.$interventionID ~~ catalogue.all.filter { $0.category == category }.map(\.id))
             }
@@ -66,30 +70,34 @@ struct DeckService {
         }
     }
 
-    /// Likes and super-likes, newest first, with each one's latest chat message.
-    func matches(for userID: UUID) async throws -> [(Swipe, InterventionProfile, ChatMessageRecord?)] {
+    /// Likes and super-likes, newest first, a page at a time, with each one's latest chat message.
+    /// A match whose intervention left the catalogue is left out of its page.
+    func matches(for userID: UUID, page: PageRequest) async throws
+        -> Page<(InterventionSwipe, InterventionProfile, lastMessage: InterventionChatMessageRecord?)> {
         let catalogue = try await catalogue()
-        let likes = try await Self.swipes(of: userID, on: database).filter(\.isMatch)
+        let likes = try await InterventionSwipe.query(on: database).filter(\.$user.$id == userID).filter(\.$direction != .pass)
+            .page(newestFirst: \.$createdAt, date: \.createdAt, page)
         let latest = try await ChatService.latestMessages(of: userID, on: database)
-        return likes.compactMap { swipe in
-            catalogue.profile(swipe.interventionID).map { (swipe, $0, latest[swipe.interventionID]) }
+        let items = likes.items.compactMap { swipe in
+            catalogue.profile(swipe.interventionID).map { (swipe, $0, lastMessage: latest[swipe.interventionID]) }
         }
+        return Page(items: items, nextCursor: likes.nextCursor)
     }
 
-    func detail(_ interventionID: String, for userID: UUID) async throws -> (InterventionProfile, Swipe?) {
+    func detail(_ interventionID: String, for userID: UUID) async throws -> (InterventionProfile, InterventionSwipe?) {
         guard let profile = try await catalogue().profile(interventionID) else { throw AppError.notFound("intervention") }
-        let swipe = try await Swipe.query(on: database).filter(\.$user.$id == userID)
+        let swipe = try await InterventionSwipe.query(on: database).filter(\.$user.$id == userID)
             .filter(\.$interventionID == interventionID).first()
         return (profile, swipe)
     }
 
-    func stats(for userID: UUID) async throws -> SwipeStats {
-        SwipeStats(catalogue: try await catalogue(), swipes: try await Self.swipes(of: userID, on: database))
+    func stats(for userID: UUID) async throws -> InterventionSwipeTally {
+        InterventionSwipeTally(catalogue: try await catalogue(), swipes: try await Self.swipes(of: userID, on: database))
     }
 
     /// Newest first.
-    static func swipes(of userID: UUID, on database: any Database) async throws -> [Swipe] {
-        try await Swipe.query(on: database).filter(\.$user.$id == userID)
+    static func swipes(of userID: UUID, on database: any Database) async throws -> [InterventionSwipe] {
+        try await InterventionSwipe.query(on: database).filter(\.$user.$id == userID)
             .sort(\.$createdAt, .descending).sort(\.$id, .descending).all()
     }
 
@@ -107,7 +115,7 @@ struct DeckService {
 }
 
 /// How a person swipes, over the active catalogue's categories.
-struct SwipeStats {
+struct InterventionSwipeTally {
     struct Category {
         var category: InterventionProfile.Category
         var total = 0, swiped = 0, liked = 0, passed = 0
@@ -116,7 +124,7 @@ struct SwipeStats {
     var swiped = 0, likes = 0, superLikes = 0, passes = 0
     var categories: [Category]
 
-    init(catalogue: InterventionCatalogue, swipes: [Swipe]) {
+    init(catalogue: InterventionCatalogue, swipes: [InterventionSwipe]) {
         var byCategory = Dictionary(uniqueKeysWithValues: InterventionProfile.Category.allCases.map { ($0, Category(category: $0)) })
         for item in catalogue.active { byCategory[item.category]?.total += 1 }
         for swipe in swipes {

@@ -71,8 +71,8 @@ extension InterventionProfile.Category {
     }
 }
 
-extension Swipe.Direction {
-    var dto: Components.Schemas.SwipeDirection {
+extension InterventionSwipe.Direction {
+    var dto: Components.Schemas.InterventionSwipeDirection {
         switch self {
         case .like: .like
         case .pass: .pass
@@ -80,7 +80,7 @@ extension Swipe.Direction {
         }
     }
 
-    init(_ dto: Components.Schemas.SwipeDirection) {
+    init(_ dto: Components.Schemas.InterventionSwipeDirection) {
         switch dto {
         case .like: self = .like
         case .pass: self = .pass
@@ -90,7 +90,7 @@ extension Swipe.Direction {
 }
 
 extension LLMConfiguration.Provider {
-    var dto: Components.Schemas.ChatProvider.KindPayload {
+    var dto: Components.Schemas.InterventionChatProvider.KindPayload {
         switch self {
         case .offline: .offline
         case .openai: .openai
@@ -99,19 +99,19 @@ extension LLMConfiguration.Provider {
     }
 }
 
-extension ChatMessageRecord {
-    var dto: Components.Schemas.ChatMessage {
+extension InterventionChatMessageRecord {
+    var dto: Components.Schemas.InterventionChatMessage {
         get throws {
-            Components.Schemas.ChatMessage(
+            Components.Schemas.InterventionChatMessage(
                 id: try requireID(), role: role == .user ? .user : .assistant, text: text, createdAt: createdAt,
                 clientMessageId: clientMessageID, offline: role == .assistant ? offline : nil)
         }
     }
 }
 
-extension SwipeStats {
-    var dto: Components.Schemas.SwipeStats {
-        Components.Schemas.SwipeStats(
+extension InterventionSwipeTally {
+    var dto: Components.Schemas.InterventionSwipeStats {
+        Components.Schemas.InterventionSwipeStats(
             swiped: swiped, likes: likes, superLikes: superLikes, passes: passes, likePercentage: likePercentage,
             favouriteCategory: favouriteCategory?.dto,
             categories: categories.map {
@@ -120,7 +120,7 @@ extension SwipeStats {
     }
 }
 
-func matchDTO(_ swipe: Swipe, _ profile: InterventionProfile, lastMessage: ChatMessageRecord?) throws -> Components.Schemas.Match {
-    Components.Schemas.Match(intervention: profile.dto, direction: swipe.direction.dto, matchedAt: swipe.createdAt,
+func matchDTO(_ swipe: InterventionSwipe, _ profile: InterventionProfile, lastMessage: InterventionChatMessageRecord?) throws -> Components.Schemas.InterventionMatch {
+    Components.Schemas.InterventionMatch(intervention: profile.dto, direction: swipe.direction.dto, matchedAt: swipe.createdAt,
                              lastMessage: try lastMessage?.dto)
 }

@@ -13,7 +13,7 @@ struct ConnectionService {
     /// Connects the caller with the person whose code they were shown, and tells both people's
     /// devices. Returns the connection (with both people loaded) and whether it is new; scanning
     /// again returns the existing one.
-    func connect(_ callerID: UUID, code: String, note: String?) async throws -> (Connection, created: Bool) {
+    func connect(_ callerID: UUID, code: String, note: String?) async throws -> (InnovationEngineConnection, created: Bool) {
         let (connection, created) = try await create(callerID, code: code, note: note)
         let full = try await reload(connection)
         if created {
@@ -25,15 +25,15 @@ struct ConnectionService {
         return (full, created)
     }
 
-    private func create(_ callerID: UUID, code: String, note: String?) async throws -> (Connection, created: Bool) {
+    private func create(_ callerID: UUID, code: String, note: String?) async throws -> (InnovationEngineConnection, created: Bool) {
         let note = try note.map(Self.validNote)
         let personID = try await owner(of: code, scannedBy: callerID)
         guard personID != callerID else {
             throw AppError.validation(field: "code", "That is your own code. Scan someone else's.")
         }
-        let (low, high) = Connection.ordered(callerID, personID)
+        let (low, high) = InnovationEngineConnection.ordered(callerID, personID)
         if let existing = try await Self.between(low, high, on: context.database) { return (existing, false) }
-        let connection = Connection(between: callerID, and: personID)
+        let connection = InnovationEngineConnection(between: callerID, and: personID)
         if let note { connection.setNote(note, of: callerID) }
         do {
             try await connection.create(on: context.database)
@@ -53,7 +53,7 @@ struct ConnectionService {
         let personID = try await owner(of: code, scannedBy: callerID)
         let person = try await ProfileService.user(personID, on: context.database)
         guard let callerID, personID != callerID else { return (person, false) }
-        let (low, high) = Connection.ordered(callerID, personID)
+        let (low, high) = InnovationEngineConnection.ordered(callerID, personID)
         return (person, try await Self.between(low, high, on: context.database) != nil)
     }
 
@@ -96,18 +96,34 @@ struct ConnectionService {
             try await limiter.hit("innovation-engine.connect.address:" + client.address, limit: limit)
         }
         guard let code = ConnectLink.code(in: rawCode),
-              let owner = try await InnovationEngineConnectCode.query(on: context.database).filter(\.$code == code).first()
+              let owner = try await InnovationEngineConnectCode.query(on: context.database).filter(\.$code == code)
+                  .with(\.$user).first(),
+              owner.user.suspendedAt == nil
         else { throw Self.unknownCode }
+        // A block either way makes the code unknown to the other: the scanner learns nothing.
+        if let callerID, callerID != owner.$user.id, try await Blocks.between(callerID, owner.$user.id, on: context.database) {
+            throw Self.unknownCode
+        }
         return owner.$user.id
     }
 
     private static let unknownCode = AppError(.notFound, .notFound, "This code doesn't work (anymore). Ask for their current QR code or link.")
 
-    func list(_ callerID: UUID) async throws -> [Connection] {
-        try await Self.involving(callerID, on: context.database).sort(\.$createdAt, .descending).all()
+    /// Removes the connection between two people, if any (one blocked the other), and tells both.
+    static func removeConnection(between one: UUID, and other: UUID, in context: ServiceContext) async throws {
+        let (low, high) = InnovationEngineConnection.ordered(one, other)
+        guard let connection = try await between(low, high, on: context.database) else { return }
+        try await connection.delete(on: context.database)
+        let id = try connection.requireID()
+        for userID in [low, high] { await context.events.publish(.connectionRemoved(id), to: userID) }
     }
 
-    func update(_ connectionID: UUID, note: String, by callerID: UUID) async throws -> Connection {
+    /// My connections, newest first, a page at a time.
+    func list(_ callerID: UUID, page: PageRequest) async throws -> Page<InnovationEngineConnection> {
+        try await Self.involving(callerID, on: context.database).page(newestFirst: \.$createdAt, date: \.createdAt, page)
+    }
+
+    func update(_ connectionID: UUID, note: String, by callerID: UUID) async throws -> InnovationEngineConnection {
         let connection = try await owned(connectionID, by: callerID)
         let note = try Self.validNote(note)
         connection.setNote(note.isEmpty ? nil : note, of: callerID)
@@ -134,7 +150,7 @@ struct ConnectionService {
         var links: [(UUID, UUID)] = []
         if !ids.isEmpty {
             people = try await User.query(on: context.database).filter(\.$id ~~ ids).with(\.$avatar).all()
-            links = try await Connection.query(on: context.database)
+            links = try await InnovationEngineConnection.query(on: context.database)
                 .filter(\.$low.$id ~~ ids).filter(\.$high.$id ~~ ids).all()
                 .map { ($0.$low.id, $0.$high.id) }
         }
@@ -144,7 +160,7 @@ struct ConnectionService {
     }
 
     /// The connection with both people (and their avatars) loaded, for mapping.
-    private func reload(_ connection: Connection) async throws -> Connection {
+    private func reload(_ connection: InnovationEngineConnection) async throws -> InnovationEngineConnection {
         guard let full = try await Self.involving(connection.$low.id, on: context.database)
             .filter(\.$id == connection.requireID()).first()
         else { throw AppError.notFound("connection") }
@@ -152,8 +168,8 @@ struct ConnectionService {
     }
 
     /// The connection if the caller is in it; otherwise 404, whether or not it exists.
-    private func owned(_ connectionID: UUID, by callerID: UUID) async throws -> Connection {
-        guard let connection = try await Connection.find(connectionID, on: context.database), connection.involves(callerID) else {
+    private func owned(_ connectionID: UUID, by callerID: UUID) async throws -> InnovationEngineConnection {
+        guard let connection = try await InnovationEngineConnection.find(connectionID, on: context.database), connection.involves(callerID) else {
             throw AppError.notFound("connection")
         }
         return connection
@@ -167,23 +183,23 @@ struct ConnectionService {
         return note
     }
 
-    static func between(_ low: UUID, _ high: UUID, on database: any Database) async throws -> Connection? {
-        try await Connection.query(on: database).filter(\.$low.$id == low).filter(\.$high.$id == high).first()
+    static func between(_ low: UUID, _ high: UUID, on database: any Database) async throws -> InnovationEngineConnection? {
+        try await InnovationEngineConnection.query(on: database).filter(\.$low.$id == low).filter(\.$high.$id == high).first()
     }
 
-    static func involving(_ userID: UUID, on database: any Database) -> QueryBuilder<Connection> {
-        Connection.query(on: database)
+    static func involving(_ userID: UUID, on database: any Database) -> QueryBuilder<InnovationEngineConnection> {
+        InnovationEngineConnection.query(on: database)
             .group(.or) { $0.filter(\.$low.$id == userID).filter(\.$high.$id == userID) }
             .with(\.$low) { $0.with(\.$avatar) }
             .with(\.$high) { $0.with(\.$avatar) }
     }
 }
 
-extension Connection {
+extension InnovationEngineConnection {
     /// The connection as `viewerID` sees it: the other person, and only the viewer's own note.
-    func dto(for viewerID: UUID, context: ServiceContext) throws -> Components.Schemas.Connection {
+    func dto(for viewerID: UUID, context: ServiceContext) throws -> Components.Schemas.InnovationEngineConnection {
         let person = $low.id == viewerID ? high : low
-        return Components.Schemas.Connection(
+        return Components.Schemas.InnovationEngineConnection(
             id: try requireID(), person: try context.profile(of: person),
             connectedAt: createdAt ?? context.now, note: note(of: viewerID))
     }

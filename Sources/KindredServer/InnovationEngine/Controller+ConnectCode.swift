@@ -5,21 +5,21 @@ import OpenAPIRuntime
 import Vapor
 
 extension Controller {
-    func getMyConnectCode(_ input: Operations.GetMyConnectCode.Input) async throws -> Operations.GetMyConnectCode.Output {
+    func getInnovationEngineCode(_ input: Operations.GetInnovationEngineCode.Input) async throws -> Operations.GetInnovationEngineCode.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let code = try await request.connections.code(of: caller.userID)
         return .ok(.init(body: .json(try code.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
     }
 
-    func rotateMyConnectCode(_ input: Operations.RotateMyConnectCode.Input) async throws -> Operations.RotateMyConnectCode.Output {
+    func rotateInnovationEngineCode(_ input: Operations.RotateInnovationEngineCode.Input) async throws -> Operations.RotateInnovationEngineCode.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let code = try await request.connections.rotateCode(of: caller.userID)
         return .ok(.init(body: .json(try code.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
     }
 
-    func previewConnectCode(_ input: Operations.PreviewConnectCode.Input) async throws -> Operations.PreviewConnectCode.Output {
+    func previewInnovationEngineCode(_ input: Operations.PreviewInnovationEngineCode.Input) async throws -> Operations.PreviewInnovationEngineCode.Output {
         let request = try request
         // A token is optional here: the code is the permission, and a shared link should say whose
         // it is before its visitor has an account. A token that is sent must be valid.
@@ -28,7 +28,7 @@ extension Controller {
         return .ok(.init(body: .json(.init(person: try request.profile(of: preview.person), connected: preview.connected))))
     }
 
-    func getMyConnectCodePNG(_ input: Operations.GetMyConnectCodePNG.Input) async throws -> Operations.GetMyConnectCodePNG.Output {
+    func getInnovationEngineCodePNG(_ input: Operations.GetInnovationEngineCodePNG.Input) async throws -> Operations.GetInnovationEngineCodePNG.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let code = try await request.connections.code(of: caller.userID)
@@ -39,7 +39,7 @@ extension Controller {
 }
 
 extension InnovationEngineConnectCode {
-    func dto(publicBaseURL: String) throws -> Components.Schemas.ConnectCode {
+    func dto(publicBaseURL: String) throws -> Components.Schemas.InnovationEngineCode {
         let link = ConnectLink.link(for: code, publicBaseURL: publicBaseURL)
         return .init(link: link, code: code, svg: try QRCode(encoding: link, errorCorrection: .medium).svg(scale: 8))
     }

@@ -4,7 +4,7 @@ import KindredAPI
 import Vapor
 
 extension Controller {
-    func connect(_ input: Operations.Connect.Input) async throws -> Operations.Connect.Output {
+    func createInnovationEngineConnection(_ input: Operations.CreateInnovationEngineConnection.Input) async throws -> Operations.CreateInnovationEngineConnection.Output {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
@@ -13,14 +13,16 @@ extension Controller {
         return created ? .created(.init(body: .json(dto))) : .ok(.init(body: .json(dto)))
     }
 
-    func listConnections(_ input: Operations.ListConnections.Input) async throws -> Operations.ListConnections.Output {
+    func listInnovationEngineConnections(_ input: Operations.ListInnovationEngineConnections.Input) async throws -> Operations.ListInnovationEngineConnections.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let connections = try await request.connections.list(caller.userID)
-        return .ok(.init(body: .json(.init(connections: try connections.map { try $0.dto(for: caller.userID, context: request.context) }))))
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let connections = try await request.connections.list(caller.userID, page: page)
+            .map { try $0.dto(for: caller.userID, context: request.context) }
+        return .ok(.init(body: .json(.init(items: connections.items, nextCursor: connections.nextCursor))))
     }
 
-    func updateConnection(_ input: Operations.UpdateConnection.Input) async throws -> Operations.UpdateConnection.Output {
+    func updateInnovationEngineConnection(_ input: Operations.UpdateInnovationEngineConnection.Input) async throws -> Operations.UpdateInnovationEngineConnection.Output {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
@@ -28,14 +30,14 @@ extension Controller {
         return .ok(.init(body: .json(try connection.dto(for: caller.userID, context: request.context))))
     }
 
-    func removeConnection(_ input: Operations.RemoveConnection.Input) async throws -> Operations.RemoveConnection.Output {
+    func removeInnovationEngineConnection(_ input: Operations.RemoveInnovationEngineConnection.Input) async throws -> Operations.RemoveInnovationEngineConnection.Output {
         let request = try request
         let caller = try await Caller.require(request)
         try await request.connections.remove(input.path.connectionId, by: caller.userID)
         return .noContent(.init())
     }
 
-    func getNetwork(_ input: Operations.GetNetwork.Input) async throws -> Operations.GetNetwork.Output {
+    func getInnovationEngineNetwork(_ input: Operations.GetInnovationEngineNetwork.Input) async throws -> Operations.GetInnovationEngineNetwork.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let network = try await request.connections.network(caller.userID)

@@ -5,14 +5,20 @@ import Vapor
 /// What Innovation Engine asks of the foundation.
 enum InnovationEngineApp: KindredApp {
     static let id = "innovation-engine"
+    static let name = "Innovation Engine"
+    static let contractPrefix = "InnovationEngine"
 
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
         sections[InnovationEngineConfiguration.self] = InnovationEngineConfiguration(reading: &reader)
     }
 
     static let operations: [String: OperationPolicy] = [
-        "getMyConnectCodePNG": OperationPolicy(answers: ["image/png", "image/*"]),
+        "getInnovationEngineCodePNG": OperationPolicy(answers: ["image/png", "image/*"]),
     ]
+
+    static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {
+        try await ConnectionService.removeConnection(between: blockerID, and: blockedID, in: context)
+    }
 
     static func routes(_ app: Application) throws {
         // A connect link opened by any phone's camera: the web client takes it from there.
@@ -39,11 +45,11 @@ extension KindredConfiguration {
 }
 
 extension Components.Schemas.RealtimeEvent {
-    static func connectionCreated(_ connection: Components.Schemas.Connection) -> Self {
-        .connection_created(.init(_type: "connection.created", connection: connection))
+    static func connectionCreated(_ connection: Components.Schemas.InnovationEngineConnection) -> Self {
+        .innovationEngine_connection_created(.init(_type: "innovation-engine.connection.created", connection: connection))
     }
 
     static func connectionRemoved(_ id: UUID) -> Self {
-        .connection_removed(.init(_type: "connection.removed", connectionId: id))
+        .innovationEngine_connection_removed(.init(_type: "innovation-engine.connection.removed", connectionId: id))
     }
 }

@@ -70,10 +70,13 @@ struct MediaService {
         return item
     }
 
-    /// Owners see their uploads; any signed-in user sees a file in use as someone's avatar; each
-    /// app says who else may see what it shares (a post's audience, a book's members).
+    /// Owners see their uploads; any signed-in user not blocked either way sees a file in use as
+    /// someone's avatar; each app says who else may see what it shares (a post's audience, a
+    /// book's members).
     static func canView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
         if item.$owner.id == viewerID { return true }
+        // Nobody sees anything of someone who blocked them, or whom they blocked, whatever an app shares.
+        if try await Blocks.between(item.$owner.id, viewerID, on: database) { return false }
         let itemID = try item.requireID()
         if try await User.query(on: database).filter(\.$avatar.$id == itemID).count() > 0 { return true }
         for app in KindredApps.all where try await app.mayView(item, viewerID: viewerID, on: database) { return true }

@@ -17,6 +17,8 @@ enum KindredMigrations {
         CreateRateLimitHits(),      // one scoped limiter, replacing sign-in failures and rate-limit events
         CreateInnovationEngineConnectCodes(), // Innovation Engine: secret connect codes
         CreateRealtimePayloads(),   // realtime events too large for NOTIFY
+        RenameDateAnInterventionTables(), // Date An Intervention: the app's full id in its tables
+        CreateSafety(),             // blocks, reports and suspended accounts
     ]
 }
 

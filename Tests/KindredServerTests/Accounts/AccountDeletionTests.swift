@@ -23,8 +23,9 @@ struct AccountDeletionTests {
             _ = try await Self.upload(MediaFixtures.jpeg(), by: survivor, on: kindred, idempotencyKey: "keep-1")
             #expect(try await Self.failSignIn(survivor.email, on: kindred).status == .unauthorized)
             let survivorCode = try await kindred.send(.GET, "/innovation-engine/code", token: survivor.accessToken)
-                .decode(Components.Schemas.ConnectCode.self)
+                .decode(Components.Schemas.InnovationEngineCode.self)
             let survivorFiles = Set(try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey))
+            _ = try await kindred.signUp("blocked_bert")
             let snapshot = try await Self.rowCounts(sql)
 
             // setup: the user who leaves does everything there is to do
@@ -64,6 +65,13 @@ struct AccountDeletionTests {
             let chatted = try await kindred.send(.POST, "/date-an-intervention/chats/biochar/messages", token: second.accessToken,
                                                  json: ["text": "Dora here: how permanent are you?", "clientMessageId": "dora-chat-1"])
             #expect(chatted.body.string.contains("event: reply"))
+
+            // Safety: she blocks someone else and reports the survivor.
+            #expect(try await kindred.send(.POST, "/blocks", token: second.accessToken, json: ["username": "blocked_bert"]).status == .created)
+            let reported = try await kindred.send(.POST, "/reports", token: second.accessToken,
+                                                  bytes: Array(#"{"target":{"kind":"profile","id":"survivor"},"reason":"spam"}"#.utf8),
+                                                  headers: ["Content-Type": "application/json"])
+            #expect(reported.status == .created, "\(reported.body.string)")
 
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)
@@ -133,7 +141,7 @@ struct AccountDeletionTests {
     }
 
     /// Data that ships with the code and belongs to nobody (Date An Intervention's catalogue).
-    static let sharedTables: Set<String> = [InterventionRecord.schema, CatalogueVersion.schema]
+    static let sharedTables: Set<String> = [InterventionRecord.schema, InterventionCatalogueVersion.schema]
 
     /// Every table that can hold a person's data: all but Fluent's bookkeeping and shared catalogues.
     private static func tableNames(_ sql: any SQLDatabase) async throws -> [String] {

@@ -17,6 +17,8 @@ struct AuthorizationTests {
         let path: String
         var json: [String: String]? = nil
         var bytes: [UInt8]? = nil
+        /// A JSON body with nested objects, as it is sent.
+        var jsonText: String? = nil
 
         var testDescription: String { "\(operationID) (\(method.rawValue) \(path))" }
     }
@@ -34,26 +36,31 @@ struct AuthorizationTests {
         Call(operationID: "getMedia", method: .GET, path: "/media/\(UUID())"),
         Call(operationID: "deleteMedia", method: .DELETE, path: "/media/\(UUID())"),
         Call(operationID: "createRealtimeTicket", method: .POST, path: "/realtime/tickets"),
+        Call(operationID: "listBlockedProfiles", method: .GET, path: "/blocks"),
+        Call(operationID: "blockProfile", method: .POST, path: "/blocks", json: ["username": "owner"]),
+        Call(operationID: "unblockProfile", method: .DELETE, path: "/blocks/owner"),
+        Call(operationID: "createReport", method: .POST, path: "/reports",
+             jsonText: #"{"target":{"kind":"profile","id":"owner"},"reason":"spam"}"#),
         Call(operationID: "signOut", method: .POST, path: "/auth/sign-out"),
-        Call(operationID: "getMyConnectCode", method: .GET, path: "/innovation-engine/code"),
-        Call(operationID: "getMyConnectCodePNG", method: .GET, path: "/innovation-engine/code.png"),
-        Call(operationID: "rotateMyConnectCode", method: .POST, path: "/innovation-engine/code/rotate"),
-        Call(operationID: "listConnections", method: .GET, path: "/innovation-engine/connections"),
-        Call(operationID: "connect", method: .POST, path: "/innovation-engine/connections", json: ["code": UUID().uuidString]),
-        Call(operationID: "updateConnection", method: .PATCH, path: "/innovation-engine/connections/\(UUID())", json: ["note": "hi"]),
-        Call(operationID: "removeConnection", method: .DELETE, path: "/innovation-engine/connections/\(UUID())"),
-        Call(operationID: "getNetwork", method: .GET, path: "/innovation-engine/network"),
+        Call(operationID: "getInnovationEngineCode", method: .GET, path: "/innovation-engine/code"),
+        Call(operationID: "getInnovationEngineCodePNG", method: .GET, path: "/innovation-engine/code.png"),
+        Call(operationID: "rotateInnovationEngineCode", method: .POST, path: "/innovation-engine/code/rotate"),
+        Call(operationID: "listInnovationEngineConnections", method: .GET, path: "/innovation-engine/connections"),
+        Call(operationID: "createInnovationEngineConnection", method: .POST, path: "/innovation-engine/connections", json: ["code": UUID().uuidString]),
+        Call(operationID: "updateInnovationEngineConnection", method: .PATCH, path: "/innovation-engine/connections/\(UUID())", json: ["note": "hi"]),
+        Call(operationID: "removeInnovationEngineConnection", method: .DELETE, path: "/innovation-engine/connections/\(UUID())"),
+        Call(operationID: "getInnovationEngineNetwork", method: .GET, path: "/innovation-engine/network"),
         Call(operationID: "listInterventions", method: .GET, path: "/date-an-intervention/interventions"),
         Call(operationID: "getIntervention", method: .GET, path: "/date-an-intervention/interventions/biochar"),
-        Call(operationID: "getDeck", method: .GET, path: "/date-an-intervention/deck"),
-        Call(operationID: "resetDeck", method: .POST, path: "/date-an-intervention/deck/reset", json: [:]),
-        Call(operationID: "swipe", method: .POST, path: "/date-an-intervention/swipes", json: ["interventionId": "biochar", "direction": "like"]),
-        Call(operationID: "undoSwipe", method: .DELETE, path: "/date-an-intervention/swipes/last"),
-        Call(operationID: "listMatches", method: .GET, path: "/date-an-intervention/matches"),
-        Call(operationID: "getSwipeStats", method: .GET, path: "/date-an-intervention/stats"),
-        Call(operationID: "getChat", method: .GET, path: "/date-an-intervention/chats/biochar"),
-        Call(operationID: "sendChatMessage", method: .POST, path: "/date-an-intervention/chats/biochar/messages", json: ["text": "Hi"]),
-        Call(operationID: "retryChatReply", method: .POST, path: "/date-an-intervention/chats/biochar/retry"),
+        Call(operationID: "getInterventionDeck", method: .GET, path: "/date-an-intervention/deck"),
+        Call(operationID: "resetInterventionDeck", method: .POST, path: "/date-an-intervention/deck/reset", json: [:]),
+        Call(operationID: "swipeIntervention", method: .POST, path: "/date-an-intervention/swipes", json: ["interventionId": "biochar", "direction": "like"]),
+        Call(operationID: "undoInterventionSwipe", method: .DELETE, path: "/date-an-intervention/swipes/last"),
+        Call(operationID: "listInterventionMatches", method: .GET, path: "/date-an-intervention/matches"),
+        Call(operationID: "getInterventionSwipeStats", method: .GET, path: "/date-an-intervention/stats"),
+        Call(operationID: "getInterventionChat", method: .GET, path: "/date-an-intervention/chats/biochar"),
+        Call(operationID: "sendInterventionChatMessage", method: .POST, path: "/date-an-intervention/chats/biochar/messages", json: ["text": "Hi"]),
+        Call(operationID: "retryInterventionChatReply", method: .POST, path: "/date-an-intervention/chats/biochar/retry"),
     ]
 
     static let publicOperationIDs: Set<String> = ["getHealth", "signUp", "signIn", "refreshSession", "signInWithApple"]
@@ -61,7 +68,7 @@ struct AuthorizationTests {
     /// Operations where a token is optional (`security: [{}, bearer]`): what they answer cannot
     /// depend on an account, but a token that is sent must be valid.
     static let optionalCalls: [Call] = [
-        Call(operationID: "previewConnectCode", method: .GET, path: "/innovation-engine/codes/abcdefghijklmnopqrstuv"),
+        Call(operationID: "previewInnovationEngineCode", method: .GET, path: "/innovation-engine/codes/abcdefghijklmnopqrstuv"),
     ]
 
     // MARK: - Without a valid session
@@ -215,7 +222,10 @@ struct AuthorizationTests {
     // MARK: - Helpers
 
     private static func send(_ call: Call, token: String?, on kindred: TestKindred) async throws -> TestingHTTPResponse {
-        try await kindred.send(call.method, call.path, token: token, json: call.json.map { $0 as any Encodable }, bytes: call.bytes)
+        if let text = call.jsonText {
+            return try await kindred.send(call.method, call.path, token: token, bytes: Array(text.utf8), headers: ["Content-Type": "application/json"])
+        }
+        return try await kindred.send(call.method, call.path, token: token, json: call.json.map { $0 as any Encodable }, bytes: call.bytes)
     }
 
     /// A JWT with the right claims and `alg: none`, the classic forgery.

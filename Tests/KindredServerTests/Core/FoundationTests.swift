@@ -11,7 +11,7 @@ struct FoundationTests {
     static let foundation = [
         "Sources/KindredServer/Core", "Sources/KindredServer/Accounts", "Sources/KindredServer/Media",
         "Sources/KindredServer/Realtime", "Sources/KindredServer/Idempotency", "Sources/KindredServer/Controllers",
-        "Sources/KindredServer/Commands", "Sources/KindredServer/Front", "Sources/KindredServer/Migrations/MigrationLock.swift",
+        "Sources/KindredServer/Commands", "Sources/KindredServer/Front", "Sources/KindredServer/Safety", "Sources/KindredServer/Migrations/MigrationLock.swift",
         "Sources/KindredServer/configure.swift", "Sources/KindredServer/routes.swift", "Sources/KindredServer/Application+Kindred.swift",
     ]
 
@@ -27,10 +27,22 @@ struct FoundationTests {
         return files.isEmpty ? [root] : files
     }
 
+    /// The web client's shell: every module beside the apps' folders, its pages, the page and its
+    /// stylesheet. `apps.js` is the registry, the one place the web names the apps.
+    static func webShell() throws -> [String] {
+        let files = FileManager.default
+        let modules = try files.contentsOfDirectory(atPath: TestKindred.repositoryRoot + "/Public/js")
+            .filter { $0.hasSuffix(".js") && $0 != "apps.js" }.map { "Public/js/" + $0 }
+        let pages = try files.contentsOfDirectory(atPath: TestKindred.repositoryRoot + "/Public/js/pages").map { "Public/js/pages/" + $0 }
+        return modules + pages + ["Public/index.html", "Public/css/kindred.css"]
+    }
+
     @Test func theFoundationNeverNamesAnApp() throws {
         var found: [String] = []
         var read = 0
-        for path in Self.foundation {
+        let web = try Self.webShell()
+        #expect(web.count > 20, "the web shell's files were not found")
+        for path in Self.foundation + web {
             for file in Self.files(under: path) {
                 let text = try String(contentsOfFile: file, encoding: .utf8)
                 read += 1
@@ -40,7 +52,7 @@ struct FoundationTests {
                 }
             }
         }
-        #expect(read > 40, "the foundation's files were not found")
+        #expect(read > 70, "the foundation's files were not found")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
@@ -70,14 +82,14 @@ struct FoundationTests {
         let id = UUID().uuidString
         #expect(contract.operation(method: "POST", path: "/api/v1/media")?.id == "uploadMedia")
         #expect(contract.operation(method: "DELETE", path: "/api/v1/media/\(id)")?.id == "deleteMedia")
-        #expect(contract.operation(method: "GET", path: "/api/v1/innovation-engine/code.png")?.id == "getMyConnectCodePNG")
-        #expect(contract.operation(method: "POST", path: "/api/v1/date-an-intervention/chats/biochar/messages")?.id == "sendChatMessage")
+        #expect(contract.operation(method: "GET", path: "/api/v1/innovation-engine/code.png")?.id == "getInnovationEngineCodePNG")
+        #expect(contract.operation(method: "POST", path: "/api/v1/date-an-intervention/chats/biochar/messages")?.id == "sendInterventionChatMessage")
         #expect(contract.operation(method: "POST", path: "/api/v1/media/\(id)/extra") == nil)
         #expect(contract.operation(method: "POST", path: "/c/abc") == nil)
         // Streams and secrets are never stored for replay; everything else is.
-        #expect(!IdempotencyMiddleware.replays("sendChatMessage") && !IdempotencyMiddleware.replays("retryChatReply"))
+        #expect(!IdempotencyMiddleware.replays("sendInterventionChatMessage") && !IdempotencyMiddleware.replays("retryInterventionChatReply"))
         #expect(!IdempotencyMiddleware.replays("createRealtimeTicket"))
-        #expect(IdempotencyMiddleware.replays("uploadMedia") && IdempotencyMiddleware.replays("connect"))
+        #expect(IdempotencyMiddleware.replays("uploadMedia") && IdempotencyMiddleware.replays("createInnovationEngineConnection"))
     }
 
     @Test func anAppsConfigurationIsReadWithEveryoneElses() {

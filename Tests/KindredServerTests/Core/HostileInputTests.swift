@@ -113,7 +113,7 @@ struct HostileInputTests {
             // setup: six swipes
             let user = try await kindred.signUp("undoer")
             let deck = try await kindred.send(.GET, "/date-an-intervention/deck?limit=6", token: user.accessToken)
-                .decode(Components.Schemas.Deck.self)
+                .decode(Components.Schemas.InterventionDeck.self)
             for card in deck.cards {
                 let swiped = try await kindred.send(.POST, "/date-an-intervention/swipes", token: user.accessToken,
                                                     json: ["interventionId": card.id, "direction": "pass"])
@@ -129,7 +129,7 @@ struct HostileInputTests {
             }
 
             // validate: six undos, six different cards, and the rest told there is nothing left
-            let undone = try answers.filter { $0.status == .ok }.map { try $0.decode(Components.Schemas.UndoResult.self).intervention.id }
+            let undone = try answers.filter { $0.status == .ok }.map { try $0.decode(Components.Schemas.InterventionUndoResult.self).intervention.id }
             #expect(undone.count == 6, "\(answers.map(\.status.code))")
             #expect(Set(undone) == Set(deck.cards.map(\.id)))
             #expect(answers.filter { $0.status == .notFound }.count == 24)
@@ -143,7 +143,7 @@ struct HostileInputTests {
             // setup
             let user = try await kindred.signUp("racer")
             let deck = try await kindred.send(.GET, "/date-an-intervention/deck?limit=20", token: user.accessToken)
-                .decode(Components.Schemas.Deck.self)
+                .decode(Components.Schemas.InterventionDeck.self)
 
             // act: resets interleaved with swipes, all at once
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KindredAPI
 import KindredTestSupport
 import SQLKit
 import Testing
@@ -42,5 +43,32 @@ struct MigrationTests {
         }
         for app in apps { try await app.asyncShutdown() }
         try await PostgresTestDatabases.shared.drop(database)
+    }
+
+    /// Date An Intervention's tables took the app's full id with a migration that keeps every row.
+    @Test func renamingTheAppsTablesKeepsTheirRows() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let card = try await kindred.send(.GET, "/date-an-intervention/deck?limit=1", token: ada.accessToken)
+                .decode(Components.Schemas.InterventionDeck.self).cards[0]
+            #expect(try await kindred.send(.POST, "/date-an-intervention/swipes", token: ada.accessToken,
+                                           json: ["interventionId": card.id, "direction": "like"]).status == .created)
+            let database = kindred.app.db
+            // act: back to the shipped names, then forward again, as an upgraded server would.
+            try await RenameDateAnInterventionTables().revert(on: database)
+            let sql = try #require(database as? any SQLDatabase)
+            let shipped = try await sql.raw("SELECT COUNT(*) AS n FROM dai_swipes").first()?.decode(column: "n", as: Int.self)
+            #expect(shipped == 1)
+            try await RenameDateAnInterventionTables().prepare(on: database)
+            // validate
+            #expect(try await InterventionSwipe.query(on: database).count() == 1)
+            #expect(try await InterventionRecord.query(on: database).count() > 50)
+            let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: ada.accessToken)
+                .decode(Components.Schemas.InterventionMatchPage.self)
+            #expect(matches.items.map(\.intervention.id) == [card.id])
+            // The renamed tables' foreign keys still cascade.
+            #expect(try await kindred.send(.DELETE, "/me", token: ada.accessToken).status == .noContent)
+            #expect(try await InterventionSwipe.query(on: database).count() == 0)
+        }
     }
 }

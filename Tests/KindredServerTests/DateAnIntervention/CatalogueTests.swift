@@ -1,3 +1,4 @@
+import KindredAPI
 import Fluent
 import Foundation
 import KindredTestSupport
@@ -70,13 +71,13 @@ struct CatalogueTests {
             let detail = try await kindred.send(.GET, "/date-an-intervention/interventions/\(first.id)", token: user.accessToken)
             #expect(detail.body.string.contains("A rewritten bio for version two."))
             let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: user.accessToken)
-                .decode(KindredAPIMatchList.self)
-            #expect(Set(matches.matches.map(\.intervention.id)) == [first.id, dropped.id], "a retired match stays a match")
-            #expect(matches.matches.first { $0.intervention.id == first.id }?.lastMessage != nil)
-            let deck = try await kindred.send(.GET, "/date-an-intervention/deck?limit=100", token: user.accessToken).decode(KindredAPIDeck.self)
+                .decode(Components.Schemas.InterventionMatchPage.self)
+            #expect(Set(matches.items.map(\.intervention.id)) == [first.id, dropped.id], "a retired match stays a match")
+            #expect(matches.items.first { $0.intervention.id == first.id }?.lastMessage != nil)
+            let deck = try await kindred.send(.GET, "/date-an-intervention/deck?limit=100", token: user.accessToken).decode(Components.Schemas.InterventionDeck.self)
             #expect(!deck.cards.map(\.id).contains(dropped.id), "a retired card leaves the deck")
             let catalogue = try await kindred.send(.GET, "/date-an-intervention/interventions", token: user.accessToken)
-                .decode(KindredAPICatalogue.self)
+                .decode(Components.Schemas.InterventionCatalogue.self)
             #expect(catalogue.version == file.version)
             #expect(catalogue.interventions.count == file.interventions.count)
         }

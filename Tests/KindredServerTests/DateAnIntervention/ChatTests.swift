@@ -1,3 +1,4 @@
+import KindredAPI
 import Foundation
 import KindredTestSupport
 import Testing
@@ -55,8 +56,8 @@ struct ChatTests {
         return try await kindred.send(.POST, "/date-an-intervention/chats/\(id)/messages", token: user.accessToken, json: body)
     }
 
-    static func chat(_ kindred: TestKindred, _ user: TestUser, _ id: String) async throws -> KindredAPIChat {
-        try await kindred.send(.GET, "/date-an-intervention/chats/\(id)", token: user.accessToken).decode(KindredAPIChat.self)
+    static func chat(_ kindred: TestKindred, _ user: TestUser, _ id: String) async throws -> Components.Schemas.InterventionChat {
+        try await kindred.send(.GET, "/date-an-intervention/chats/\(id)", token: user.accessToken).decode(Components.Schemas.InterventionChat.self)
     }
 
     @Test func theReplyStreamsAndBothMessagesAreSaved() async throws {

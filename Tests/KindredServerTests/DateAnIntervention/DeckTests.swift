@@ -1,3 +1,4 @@
+import KindredAPI
 import Foundation
 import KindredTestSupport
 import Testing
@@ -8,10 +9,10 @@ import VaporTesting
 /// The deck's rules over HTTP, on SQLite and (in the PostgreSQL pass) on PostgreSQL.
 @Suite("Date An Intervention deck")
 struct DeckTests {
-    static func deck(_ kindred: TestKindred, _ user: TestUser, _ query: String = "limit=100") async throws -> KindredAPIDeck {
+    static func deck(_ kindred: TestKindred, _ user: TestUser, _ query: String = "limit=100") async throws -> Components.Schemas.InterventionDeck {
         let response = try await kindred.send(.GET, "/date-an-intervention/deck?\(query)", token: user.accessToken)
         #expect(response.status == .ok, "\(response.body.string)")
-        return try response.decode(KindredAPIDeck.self)
+        return try response.decode(Components.Schemas.InterventionDeck.self)
     }
 
     @discardableResult
@@ -42,9 +43,9 @@ struct DeckTests {
             let before = try await Self.deck(kindred, ada).cards.map(\.id)
             let liked = try await Self.swipe(kindred, ada, before[0], "like")
             #expect(liked.status == .created)
-            let result = try liked.decode(KindredAPISwipeResult.self)
+            let result = try liked.decode(Components.Schemas.InterventionSwipeResult.self)
             #expect(result.match?.intervention.id == before[0])
-            let passed = try await Self.swipe(kindred, ada, before[1], "pass").decode(KindredAPISwipeResult.self)
+            let passed = try await Self.swipe(kindred, ada, before[1], "pass").decode(Components.Schemas.InterventionSwipeResult.self)
             #expect(passed.match == nil)
             let after = try await Self.deck(kindred, ada)
             #expect(after.cards.map(\.id) == Array(before.dropFirst(2)))
@@ -78,14 +79,14 @@ struct DeckTests {
 
             let undone = try await kindred.send(.DELETE, "/date-an-intervention/swipes/last", token: ada.accessToken)
             #expect(undone.status == .ok)
-            let first = try undone.decode(KindredAPIUndo.self)
+            let first = try undone.decode(Components.Schemas.InterventionUndoResult.self)
             #expect(first.intervention.id == cards[1] && first.direction == .superlike && first.canUndo)
             #expect(try await Self.deck(kindred, ada).cards.first?.id == cards[1], "the card is back on top")
 
-            let second = try await kindred.send(.DELETE, "/date-an-intervention/swipes/last", token: ada.accessToken).decode(KindredAPIUndo.self)
+            let second = try await kindred.send(.DELETE, "/date-an-intervention/swipes/last", token: ada.accessToken).decode(Components.Schemas.InterventionUndoResult.self)
             #expect(second.intervention.id == cards[0] && second.direction == .like && !second.canUndo)
-            let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: ada.accessToken).decode(KindredAPIMatchList.self)
-            #expect(matches.matches.isEmpty, "an undone like is no longer a match")
+            let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: ada.accessToken).decode(Components.Schemas.InterventionMatchPage.self)
+            #expect(matches.items.isEmpty, "an undone like is no longer a match")
             let deck = try await Self.deck(kindred, ada)
             #expect(deck.cards.map(\.id) == cards && !deck.canUndo)
             #expect(try await kindred.send(.DELETE, "/date-an-intervention/swipes/last", token: ada.accessToken).status == .notFound)
@@ -126,10 +127,10 @@ struct DeckTests {
             #expect(all.status == .ok)
             let deck = try await Self.deck(kindred, ada)
             #expect(deck.swiped == 0 && deck.cards.map(\.id) == cards.map(\.id), "the same order comes back")
-            let chat = try await kindred.send(.GET, "/date-an-intervention/chats/\(land)", token: ada.accessToken).decode(KindredAPIChat.self)
+            let chat = try await kindred.send(.GET, "/date-an-intervention/chats/\(land)", token: ada.accessToken).decode(Components.Schemas.InterventionChat.self)
             #expect(chat.messages.count == 2, "the conversation survives the reset")
             // Matching again shows the conversation it already had.
-            let rematch = try await Self.swipe(kindred, ada, land).decode(KindredAPISwipeResult.self)
+            let rematch = try await Self.swipe(kindred, ada, land).decode(Components.Schemas.InterventionSwipeResult.self)
             #expect(rematch.match?.lastMessage?.role == .assistant)
         }
     }
@@ -144,11 +145,11 @@ struct DeckTests {
                 try await Self.swipe(kindred, ada, id, direction)
                 kindred.clock.advance(by: 1)
             }
-            let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: ada.accessToken).decode(KindredAPIMatchList.self)
-            #expect(matches.matches.map(\.intervention.id) == [srm, ocean[1], ocean[0]])
-            #expect(matches.matches[1].direction == .superlike)
+            let matches = try await kindred.send(.GET, "/date-an-intervention/matches", token: ada.accessToken).decode(Components.Schemas.InterventionMatchPage.self)
+            #expect(matches.items.map(\.intervention.id) == [srm, ocean[1], ocean[0]])
+            #expect(matches.items[1].direction == .superlike)
 
-            let stats = try await kindred.send(.GET, "/date-an-intervention/stats", token: ada.accessToken).decode(KindredAPIStats.self)
+            let stats = try await kindred.send(.GET, "/date-an-intervention/stats", token: ada.accessToken).decode(Components.Schemas.InterventionSwipeStats.self)
             #expect(stats.swiped == 4 && stats.likes == 2 && stats.superLikes == 1 && stats.passes == 1)
             #expect(stats.likePercentage == 75)
             #expect(stats.favouriteCategory == .ocean)

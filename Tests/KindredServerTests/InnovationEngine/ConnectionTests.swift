@@ -9,10 +9,10 @@ import Vapor
 @Suite("Innovation Engine connections over HTTP")
 struct ConnectionTests {
     /// The person's connect code as their QR shows it: the link, or the bare code.
-    private func myCode(_ kindred: TestKindred, _ user: TestUser) async throws -> Components.Schemas.ConnectCode {
+    private func myCode(_ kindred: TestKindred, _ user: TestUser) async throws -> Components.Schemas.InnovationEngineCode {
         let response = try await kindred.send(.GET, "/innovation-engine/code", token: user.accessToken)
         #expect(response.status == .ok, "\(response.body.string)")
-        return try response.decode(Components.Schemas.ConnectCode.self)
+        return try response.decode(Components.Schemas.InnovationEngineCode.self)
     }
 
     private func link(_ kindred: TestKindred, _ user: TestUser) async throws -> String {
@@ -33,11 +33,11 @@ struct ConnectionTests {
                                                  json: ["code": try await link(kindred, ada), "note": "Met at the hackathon"])
             // validate
             #expect(scanned.status == .created)
-            let connection = try scanned.decode(Components.Schemas.Connection.self)
+            let connection = try scanned.decode(Components.Schemas.InnovationEngineConnection.self)
             #expect(connection.person.username == "ada")
             #expect(connection.note == "Met at the hackathon")
             let adaSide = try await kindred.send(.GET, "/innovation-engine/connections", token: ada.accessToken)
-                .decode(Components.Schemas.ConnectionList.self).connections
+                .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
             #expect(adaSide.map(\.person.username) == ["bob"])
             #expect(adaSide.first?.id == connection.id)
             #expect(adaSide.first?.note == nil, "a note is private to its owner")
@@ -54,9 +54,9 @@ struct ConnectionTests {
             #expect(first.status == .created)
             #expect(again.status == .ok)
             #expect(reverse.status == .ok)
-            let ids = try [first, again, reverse].map { try $0.decode(Components.Schemas.Connection.self).id }
+            let ids = try [first, again, reverse].map { try $0.decode(Components.Schemas.InnovationEngineConnection.self).id }
             #expect(Set(ids).count == 1)
-            #expect(try await Connection.query(on: kindred.app.db).count() == 1)
+            #expect(try await InnovationEngineConnection.query(on: kindred.app.db).count() == 1)
         }
     }
 
@@ -77,7 +77,7 @@ struct ConnectionTests {
             }
             #expect(statuses.allSatisfy { $0 == .created || $0 == .ok })
             #expect(statuses.filter { $0 == .created }.count == 1)
-            #expect(try await Connection.query(on: kindred.app.db).count() == 1)
+            #expect(try await InnovationEngineConnection.query(on: kindred.app.db).count() == 1)
         }
     }
 
@@ -102,7 +102,7 @@ struct ConnectionTests {
             }
             let empty = try await kindred.send(.POST, "/innovation-engine/connections", token: ada.accessToken, json: ["code": ""])
             #expect(empty.status == .unprocessableEntity)
-            #expect(try await Connection.query(on: kindred.app.db).count() == 0)
+            #expect(try await InnovationEngineConnection.query(on: kindred.app.db).count() == 0)
         }
     }
 
@@ -125,7 +125,7 @@ struct ConnectionTests {
             // validate: nothing joins, and the victim's network is untouched
             #expect(statuses.allSatisfy { $0 == .notFound }, "\(statuses.map(\.code))")
             let victimSide = try await kindred.send(.GET, "/innovation-engine/connections", token: victim.accessToken)
-                .decode(Components.Schemas.ConnectionList.self).connections
+                .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
             #expect(victimSide.isEmpty)
         }
     }
@@ -145,13 +145,13 @@ struct ConnectionTests {
 
             // validate: who it is, and that previewing connected nobody
             #expect(preview.status == .ok, "\(preview.body.string)")
-            let body = try preview.decode(Components.Schemas.ConnectCodePreview.self)
+            let body = try preview.decode(Components.Schemas.InnovationEngineCodePreview.self)
             #expect(body.person.username == "tess")
             #expect(body.connected == false)
-            #expect(try await Connection.query(on: kindred.app.db).count() == 0)
+            #expect(try await InnovationEngineConnection.query(on: kindred.app.db).count() == 0)
             _ = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": tessCode.link])
             let after = try await kindred.send(.GET, "/innovation-engine/codes/\(tessCode.code)", token: bob.accessToken)
-                .decode(Components.Schemas.ConnectCodePreview.self)
+                .decode(Components.Schemas.InnovationEngineCodePreview.self)
             #expect(after.connected)
         }
     }
@@ -170,7 +170,7 @@ struct ConnectionTests {
 
             // validate: whose it is, nothing more, and guessing is limited by address
             #expect(preview.status == .ok, "\(preview.body.string)")
-            let body = try preview.decode(Components.Schemas.ConnectCodePreview.self)
+            let body = try preview.decode(Components.Schemas.InnovationEngineCodePreview.self)
             #expect(body.person.username == "tess")
             #expect(body.connected == false)
             #expect(guesses == [.notFound, .notFound, .tooManyRequests])
@@ -192,7 +192,7 @@ struct ConnectionTests {
 
             // validate
             #expect(rotated.status == .ok)
-            let new = try rotated.decode(Components.Schemas.ConnectCode.self)
+            let new = try rotated.decode(Components.Schemas.InnovationEngineCode.self)
             #expect(new.code != old.code)
             #expect(try await myCode(kindred, tess).code == new.code)
             #expect(try await kindred.send(.GET, "/innovation-engine/codes/\(old.code)", token: bob.accessToken).status == .notFound)
@@ -227,12 +227,12 @@ struct ConnectionTests {
             let bob = try await kindred.signUp("bob")
             let eve = try await kindred.signUp("eve")
             let connection = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": try await code(kindred, ada)])
-                .decode(Components.Schemas.Connection.self)
+                .decode(Components.Schemas.InnovationEngineConnection.self)
 
             let noted = try await kindred.send(.PATCH, "/innovation-engine/connections/\(connection.id)", token: ada.accessToken, json: ["note": "Climbing gym"])
-            #expect(try noted.decode(Components.Schemas.Connection.self).note == "Climbing gym")
+            #expect(try noted.decode(Components.Schemas.InnovationEngineConnection.self).note == "Climbing gym")
             let bobView = try await kindred.send(.GET, "/innovation-engine/connections", token: bob.accessToken)
-                .decode(Components.Schemas.ConnectionList.self).connections
+                .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
             #expect(bobView.first?.note == nil)
 
             // Someone outside the connection can neither note nor remove it, nor learn it exists.
@@ -241,7 +241,7 @@ struct ConnectionTests {
 
             #expect(try await kindred.send(.DELETE, "/innovation-engine/connections/\(connection.id)", token: bob.accessToken).status == .noContent)
             let after = try await kindred.send(.GET, "/innovation-engine/connections", token: ada.accessToken)
-                .decode(Components.Schemas.ConnectionList.self).connections
+                .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
             #expect(after.isEmpty)
         }
     }
@@ -260,8 +260,8 @@ struct ConnectionTests {
             let stranger = try await kindred.signUp("stranger")
             _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[2].accessToken, json: ["code": try await code(kindred, stranger)])
 
-            let first = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.Network.self)
-            let second = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.Network.self)
+            let first = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
+            let second = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
 
             #expect(Set(first.people.map(\.username)) == ["ann", "ben", "cat"])
             #expect(first.links.count == 1)
@@ -283,7 +283,7 @@ struct ConnectionTests {
             _ = try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": try await code(kindred, ada)])
 
             let event = try await socket.next()
-            guard case .connection_created(let created) = event else { Issue.record("expected connection.created, got \(event)"); return }
+            guard case .innovationEngine_connection_created(let created) = event else { Issue.record("expected connection.created, got \(event)"); return }
             #expect(created.connection.person.username == "bob")
             try await socket.close()
         }

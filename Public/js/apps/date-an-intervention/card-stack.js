@@ -38,22 +38,23 @@ export function decide({ dx, dy, vx }, width) {
  * -> { el, show(cards), fly(direction), focusTop() }
  */
 export function createCardStack({ names, onSwipe, onOpen }) {
-  const el = h('div', { class: 'dai-stack', dataset: { testid: 'dai-stack' } });
+  const el = h('div', { class: 'date-an-intervention-stack', dataset: { testid: 'dai-stack' } });
   const shown = new Map(); // card id -> { card, el }
   let order = []; // ids, top first
 
   function cardEl(card) {
-    const node = h('article', { class: 'dai-card', dataset: { id: card.id }, 'aria-roledescription': 'card' },
-      h('div', { class: 'dai-card-art', 'aria-hidden': 'true' }, h('span', { class: 'dai-card-emoji' }, card.emoji || '🌍')),
-      h('span', { class: 'dai-stamp dai-stamp-like', 'aria-hidden': 'true' }, 'LIKE'),
-      h('span', { class: 'dai-stamp dai-stamp-nope', 'aria-hidden': 'true' }, 'NOPE'),
-      h('span', { class: 'dai-stamp dai-stamp-super', 'aria-hidden': 'true' }, 'SUPER'),
-      h('div', { class: 'dai-card-info' },
-        h('h2', { class: 'dai-card-name' }, card.name),
-        h('p', { class: 'dai-card-age' }, card.age),
-        h('p', { class: 'dai-card-tagline' }, card.tagline),
-        h('div', { class: 'dai-card-foot' }, categoryChip(card.category, names),
-          h('a', { class: 'dai-card-more', href: profileHref(card.id), dataset: { testid: 'dai-card-profile' },
+    const node = h('article', { class: 'date-an-intervention-card', dataset: { id: card.id }, 'aria-roledescription': 'card' },
+      h('div', { class: 'date-an-intervention-card-art', 'aria-hidden': 'true' },
+        h('span', { class: 'date-an-intervention-card-emoji' }, card.emoji || '🌍')),
+      h('span', { class: 'date-an-intervention-stamp date-an-intervention-stamp-like', 'aria-hidden': 'true' }, 'LIKE'),
+      h('span', { class: 'date-an-intervention-stamp date-an-intervention-stamp-nope', 'aria-hidden': 'true' }, 'NOPE'),
+      h('span', { class: 'date-an-intervention-stamp date-an-intervention-stamp-super', 'aria-hidden': 'true' }, 'SUPER'),
+      h('div', { class: 'date-an-intervention-card-info' },
+        h('h2', { class: 'date-an-intervention-card-name' }, card.name),
+        h('p', { class: 'date-an-intervention-card-age' }, card.age),
+        h('p', { class: 'date-an-intervention-card-tagline' }, card.tagline),
+        h('div', { class: 'date-an-intervention-card-foot' }, categoryChip(card.category, names),
+          h('a', { class: 'date-an-intervention-card-more', href: profileHref(card.id), dataset: { testid: 'dai-card-profile' },
             'aria-label': `${card.name}: full profile` }, 'Profile'))));
     paintGradient(node, card);
     node.setAttribute('aria-label', `${card.name}. ${card.age}. ${card.tagline}`);
@@ -67,14 +68,14 @@ export function createCardStack({ names, onSwipe, onOpen }) {
     return node;
   }
 
-  const isTop = (node) => node.dataset.depth === '0' && !node.classList.contains('dai-card-leaving');
+  const isTop = (node) => node.dataset.depth === '0' && !node.classList.contains('date-an-intervention-card-leaving');
 
   function attachDrag(node, card) {
     let drag = null;
     const setStamps = (like, nope, up) => {
-      node.style.setProperty('--dai-like', like);
-      node.style.setProperty('--dai-nope', nope);
-      node.style.setProperty('--dai-super', up);
+      node.style.setProperty('--date-an-intervention-like', like);
+      node.style.setProperty('--date-an-intervention-nope', nope);
+      node.style.setProperty('--date-an-intervention-super', up);
     };
     node.addEventListener('pointerdown', (e) => {
       if (drag || !isTop(node) || (e.pointerType === 'mouse' && e.button !== 0)) return;
@@ -82,7 +83,7 @@ export function createCardStack({ names, onSwipe, onOpen }) {
       drag = { id: e.pointerId, x0: e.clientX, y0: e.clientY, dx: 0, dy: 0, moved: false,
         samples: [{ t: e.timeStamp, x: e.clientX, y: e.clientY }] };
       node.setPointerCapture?.(e.pointerId);
-      node.classList.add('dai-dragging');
+      node.classList.add('date-an-intervention-dragging');
     });
     node.addEventListener('pointermove', (e) => {
       if (!drag || e.pointerId !== drag.id) return;
@@ -101,7 +102,7 @@ export function createCardStack({ names, onSwipe, onOpen }) {
       if (!drag || e.pointerId !== drag.id) return;
       const ended = drag;
       drag = null;
-      node.classList.remove('dai-dragging');
+      node.classList.remove('date-an-intervention-dragging');
       if (!ended.moved && !cancelled) { springBack(); onOpen(card); return; }
       // Speed over the last 100 ms up to the release: a drag that stopped before letting go is no flick.
       ended.samples.push({ t: e.timeStamp, x: e.clientX, y: e.clientY });
@@ -131,12 +132,12 @@ export function createCardStack({ names, onSwipe, onOpen }) {
     const hadFocus = node.contains(document.activeElement);
     shown.delete(card.id);
     order = order.filter((id) => id !== card.id);
-    node.classList.add('dai-card-leaving');
+    node.classList.add('date-an-intervention-card-leaving');
     node.removeAttribute('data-testid');
     node.removeAttribute('tabindex');
     node.setAttribute('aria-hidden', 'true');
     node.inert = true;
-    node.style.setProperty(`--dai-${{ like: 'like', pass: 'nope', superlike: 'super' }[direction]}`, 1);
+    node.style.setProperty(`--date-an-intervention-${{ like: 'like', pass: 'nope', superlike: 'super' }[direction]}`, 1);
     if (reducedMotion()) {
       node.remove();
     } else {

@@ -9,13 +9,14 @@ export const MAX_LENGTH = 2000;
  * empty and grows as deltas arrive; settle() swaps in the saved text, the source of truth.
  */
 export function bubble({ role, text = '', id, createdAt, offline }, who) {
-  const body = h('p', { class: 'dai-msg-text' }, text);
-  const meta = h('p', { class: 'dai-msg-meta' });
-  const el = h('li', { class: `dai-msg dai-msg-${role}`, dataset: { testid: 'dai-chat-message', role, id } },
+  const body = h('p', { class: 'date-an-intervention-msg-text' }, text);
+  const meta = h('p', { class: 'date-an-intervention-msg-meta' });
+  const el = h('li', { class: `date-an-intervention-msg date-an-intervention-msg-${role}`,
+    dataset: { testid: 'dai-chat-message', role, id } },
     h('span', { class: 'sr-only' }, role === 'user' ? 'You: ' : `${who}: `), body, meta);
   // An offline answer is marked beside its time, never inside the character's words.
   const stamp = (iso, isOffline) => {
-    meta.replaceChildren(iso ? timeEl(iso) : '', isOffline ? h('span', { class: 'dai-msg-badge',
+    meta.replaceChildren(iso ? timeEl(iso) : '', isOffline ? h('span', { class: 'date-an-intervention-msg-badge',
       title: 'No language model is connected: this answer comes from the profile.', dataset: { testid: 'dai-msg-offline' } },
     'Offline answer') : '');
     el.dataset.offline = isOffline ? 'true' : 'false';
@@ -27,37 +28,39 @@ export function bubble({ role, text = '', id, createdAt, offline }, who) {
     settle(message) {
       body.textContent = message.text;
       el.dataset.id = message.id;
-      el.classList.remove('dai-msg-pending', 'dai-msg-failed');
+      el.classList.remove('date-an-intervention-msg-pending', 'date-an-intervention-msg-failed');
       stamp(message.createdAt, message.offline);
     },
     /** "Sending…", "Not sent": a state shown under the bubble until it settles. */
     mark(note, state) {
       meta.textContent = note;
-      el.classList.toggle('dai-msg-pending', state === 'pending');
-      el.classList.toggle('dai-msg-failed', state === 'failed');
+      el.classList.toggle('date-an-intervention-msg-pending', state === 'pending');
+      el.classList.toggle('date-an-intervention-msg-failed', state === 'failed');
     },
   };
 }
 
 /** Three bouncing dots (still, when motion is reduced); read out as "… is typing". */
 export function typingIndicator(who) {
-  return h('li', { class: 'dai-typing', dataset: { testid: 'dai-typing' } },
+  return h('li', { class: 'date-an-intervention-typing', dataset: { testid: 'dai-typing' } },
     h('span', { class: 'sr-only' }, `${who} is typing…`),
-    h('span', { class: 'dai-dot', 'aria-hidden': 'true' }), h('span', { class: 'dai-dot', 'aria-hidden': 'true' }),
-    h('span', { class: 'dai-dot', 'aria-hidden': 'true' }));
+    h('span', { class: 'date-an-intervention-dot', 'aria-hidden': 'true' }),
+    h('span', { class: 'date-an-intervention-dot', 'aria-hidden': 'true' }),
+    h('span', { class: 'date-an-intervention-dot', 'aria-hidden': 'true' }));
 }
 
 /** The composer: Enter sends, Shift+Enter is a new line. onSend(text) is called with the trimmed text. */
 export function composer(onSend) {
-  const input = h('textarea', { id: 'dai-chat-input', class: 'dai-input', rows: '1', maxlength: String(MAX_LENGTH),
-    dataset: { testid: 'dai-chat-input' }, 'aria-describedby': 'dai-chat-hint dai-chat-counter', autocomplete: 'off',
-    enterkeyhint: 'send' });
-  const label = h('label', { for: 'dai-chat-input', class: 'sr-only' }, 'Message');
-  const send = h('button', { type: 'submit', class: 'btn btn-primary dai-send', dataset: { testid: 'dai-chat-send' } }, 'Send');
-  const counter = h('p', { class: 'counter', id: 'dai-chat-counter', 'aria-live': 'polite' });
-  const hint = h('p', { class: 'hint sr-only', id: 'dai-chat-hint' }, 'Enter sends; Shift+Enter starts a new line.');
-  const form = h('form', { class: 'dai-composer', novalidate: true, 'aria-label': 'Write a message' },
-    label, h('div', { class: 'dai-composer-row' }, input, send), counter, hint);
+  const input = h('textarea', { id: 'date-an-intervention-chat-input', class: 'date-an-intervention-input', rows: '1',
+    maxlength: String(MAX_LENGTH), dataset: { testid: 'dai-chat-input' },
+    'aria-describedby': 'date-an-intervention-chat-hint date-an-intervention-chat-counter', autocomplete: 'off', enterkeyhint: 'send' });
+  const label = h('label', { for: 'date-an-intervention-chat-input', class: 'sr-only' }, 'Message');
+  const send = h('button', { type: 'submit', class: 'btn btn-primary date-an-intervention-send', dataset: { testid: 'dai-chat-send' } },
+    'Send');
+  const counter = h('p', { class: 'counter', id: 'date-an-intervention-chat-counter', 'aria-live': 'polite' });
+  const hint = h('p', { class: 'hint sr-only', id: 'date-an-intervention-chat-hint' }, 'Enter sends; Shift+Enter starts a new line.');
+  const form = h('form', { class: 'date-an-intervention-composer', novalidate: true, 'aria-label': 'Write a message' },
+    label, h('div', { class: 'date-an-intervention-composer-row' }, input, send), counter, hint);
 
   const count = () => {
     const n = input.value.length;

@@ -24,22 +24,24 @@ export function render(root, { params }) {
   let countdown = null;
   let retryWait = 0; // seconds left before Retry may be pressed
 
-  const heading = h('h1', { tabindex: '-1', class: 'dai-chat-name' }, 'Chat');
-  const badgeSlot = h('span', { class: 'dai-chat-badge' });
+  const heading = h('h1', { tabindex: '-1', class: 'date-an-intervention-chat-name' }, 'Chat');
+  const badgeSlot = h('span', { class: 'date-an-intervention-chat-badge' });
   const profileLink = h('a', { class: 'btn btn-quiet', href: profileHref(id), dataset: { testid: 'dai-chat-profile' } }, 'Profile');
-  const offlineBadge = h('span', { class: 'dai-offline-badge', hidden: true, title: OFFLINE_NOTE,
-    'aria-describedby': 'dai-offline-note', dataset: { testid: 'dai-offline-badge' } }, 'Offline');
-  const offlineNote = h('p', { class: 'dai-offline-note muted', id: 'dai-offline-note', hidden: true }, OFFLINE_NOTE);
-  const head = h('header', { class: 'dai-chat-head' }, badgeSlot,
-    h('div', { class: 'dai-chat-title' }, heading, offlineBadge), profileLink);
-  const list = h('ol', { class: 'dai-messages', role: 'log', 'aria-live': 'polite', 'aria-label': 'Messages',
+  const offlineBadge = h('span', { class: 'date-an-intervention-offline-badge', hidden: true, title: OFFLINE_NOTE,
+    'aria-describedby': 'date-an-intervention-offline-note', dataset: { testid: 'dai-offline-badge' } }, 'Offline');
+  const offlineNote = h('p', { class: 'date-an-intervention-offline-note muted', id: 'date-an-intervention-offline-note', hidden: true },
+    OFFLINE_NOTE);
+  const head = h('header', { class: 'date-an-intervention-chat-head' }, badgeSlot,
+    h('div', { class: 'date-an-intervention-chat-title' }, heading, offlineBadge), profileLink);
+  const list = h('ol', { class: 'date-an-intervention-messages', role: 'log', 'aria-live': 'polite', 'aria-label': 'Messages',
     dataset: { testid: 'dai-messages' } });
-  const empty = h('p', { class: 'dai-chat-empty muted', hidden: true }, 'Say hello! Ask about its risks, its benefits, how it works or how ready it is.');
-  const failureText = h('p', { class: 'dai-failure-text', dataset: { testid: 'dai-chat-error' } });
+  const empty = h('p', { class: 'date-an-intervention-chat-empty muted', hidden: true },
+    'Say hello! Ask about its risks, its benefits, how it works or how ready it is.');
+  const failureText = h('p', { class: 'date-an-intervention-failure-text', dataset: { testid: 'dai-chat-error' } });
   const retryButton = h('button', { type: 'button', class: 'btn', dataset: { testid: 'dai-retry' } }, 'Retry');
   const cancelButton = h('button', { type: 'button', class: 'btn btn-quiet', dataset: { testid: 'dai-cancel' } }, 'Cancel');
-  const failureBox = h('div', { class: 'dai-failure', role: 'alert', hidden: true, dataset: { testid: 'dai-failure' } },
-    failureText, h('div', { class: 'dai-failure-actions' }, retryButton, cancelButton));
+  const failureBox = h('div', { class: 'date-an-intervention-failure', role: 'alert', hidden: true, dataset: { testid: 'dai-failure' } },
+    failureText, h('div', { class: 'date-an-intervention-failure-actions' }, retryButton, cancelButton));
   const notice = h('p', { class: 'notice', hidden: true, dataset: { testid: 'dai-chat-notice' } });
   const typing = typingIndicator(name);
   const box = composer(send);

@@ -25,7 +25,9 @@ export const getDeck = (category, limit = 10) => api.get(withCategory(`${P}/deck
 export const swipe = (interventionId, direction) => api.post(`${P}/swipes`, { interventionId, direction });
 export const undoSwipe = () => api.delete(`${P}/swipes/last`);
 export const resetDeck = (category) => api.post(`${P}/deck/reset`, category ? { category } : {});
-export const getMatches = () => api.get(`${P}/matches`);
+/** My likes and super-likes, newest first, a page at a time:
+ * { items: [{ intervention, direction, matchedAt, lastMessage? }], nextCursor? }. */
+export const getMatches = (cursor) => api.get(cursor ? `${P}/matches?cursor=${id(cursor)}` : `${P}/matches`);
 export const getStats = () => api.get(`${P}/stats`);
 /** { intervention, swipe?, swipedAt? } */
 export const getIntervention = (interventionId) => api.get(`${P}/interventions/${id(interventionId)}`);

@@ -14,16 +14,17 @@ export function render(root, { query }) {
   const picks = { a: query.get('a'), b: query.get('b') };
   const alert = formAlert('dai-compare-error');
   const pickers = { a: picker('a', 'First intervention'), b: picker('b', 'Second intervention') };
-  const table = h('div', { class: 'dai-compare', dataset: { testid: 'dai-compare' }, 'aria-busy': 'true' });
+  const table = h('div', { class: 'date-an-intervention-compare', dataset: { testid: 'dai-compare' }, 'aria-busy': 'true' });
   const wide = window.matchMedia('(min-width: 40rem)'); // the same width where the CSS goes wide
   wide.addEventListener('change', draw);
   root.append(h('h1', { tabindex: '-1' }, 'Compare'), alert.el,
-    h('div', { class: 'dai-pickers' }, pickers.a.wrap, pickers.b.wrap), table);
+    h('div', { class: 'date-an-intervention-pickers' }, pickers.a.wrap, pickers.b.wrap), table);
 
   function picker(side, label) {
-    const select = h('select', { id: `dai-compare-${side}`, class: 'dai-select', dataset: { testid: `dai-compare-${side}` } });
+    const select = h('select', { id: `date-an-intervention-compare-${side}`, class: 'date-an-intervention-select',
+      dataset: { testid: `dai-compare-${side}` } });
     select.addEventListener('change', () => { picks[side] = select.value; remember(); draw(); });
-    return { select, wrap: h('div', { class: 'dai-filter' }, h('label', { for: select.id }, label), select) };
+    return { select, wrap: h('div', { class: 'date-an-intervention-filter' }, h('label', { for: select.id }, label), select) };
   }
 
   function remember() {
@@ -42,9 +43,9 @@ export function render(root, { query }) {
   /** Marks the cell whose value is higher, with words for screen readers (colour alone says nothing). */
   function better(cell, mine, theirs) {
     if (mine > theirs) {
-      cell.classList.add('dai-better');
+      cell.classList.add('date-an-intervention-better');
       cell.dataset.better = 'true';
-      cell.append(h('span', { class: 'dai-better-mark' }, h('span', { 'aria-hidden': 'true' }, ' ▲'),
+      cell.append(h('span', { class: 'date-an-intervention-better-mark' }, h('span', { 'aria-hidden': 'true' }, ' ▲'),
         h('span', { class: 'sr-only' }, ' (further along)')));
     }
     return cell;
@@ -55,7 +56,7 @@ export function render(root, { query }) {
    * (the higher one is marked), and whether it is long prose that needs a whole phone's width.
    */
   function facts() {
-    const list = (items) => h('ul', { class: 'dai-list' }, items.map((text) => h('li', {}, text)));
+    const list = (items) => h('ul', { class: 'date-an-intervention-list' }, items.map((text) => h('li', {}, text)));
     return [
       { label: 'Category', testid: 'dai-compare-category', show: (it) => names.get(it.category) || it.category },
       { label: 'Age', testid: 'dai-compare-age', show: (it) => it.age },
@@ -63,7 +64,7 @@ export function render(root, { query }) {
       { label: 'Research level', testid: 'dai-compare-research', show: (it) => levelWord('researchLevel', it.researchLevel),
         rank: (it) => RESEARCH_RANK[it.researchLevel] || 0 },
       { label: 'Tech readiness', testid: 'dai-compare-trl', rank: (it) => it.techReadiness,
-        show: (it) => [h('span', { class: 'dai-trl-text' }, `TRL ${it.techReadiness}/9`), trlBar(it.techReadiness)] },
+        show: (it) => [h('span', { class: 'date-an-intervention-trl-text' }, `TRL ${it.techReadiness}/9`), trlBar(it.techReadiness)] },
       { label: 'Support level', testid: 'dai-compare-support', show: (it) => levelWord('supportLevel', it.supportLevel) },
       { label: 'Personality', testid: 'dai-compare-personality', show: (it) => it.personality.join(', ') },
       { label: 'What I bring', testid: 'dai-compare-interests', show: (it) => list(it.interests), long: true },
@@ -73,7 +74,8 @@ export function render(root, { query }) {
 
   /** One side's value; `tag` is td (table) or dd (phone). */
   function valueCell(tag, fact, it, other, side, ...before) {
-    const cell = h(tag, { class: 'dai-compare-value', dataset: { testid: 'dai-compare-value', side } }, ...before, fact.show(it));
+    const cell = h(tag, { class: 'date-an-intervention-compare-value', dataset: { testid: 'dai-compare-value', side } },
+      ...before, fact.show(it));
     return fact.rank ? better(cell, fact.rank(it), fact.rank(other)) : cell;
   }
 
@@ -84,7 +86,7 @@ export function render(root, { query }) {
     const both = [a, b];
     const row = (fact) => h('tr', { dataset: { testid: fact.testid } }, h('th', { scope: 'row' }, fact.label),
       ...both.map((it, i) => valueCell('td', fact, it, both[1 - i], 'ab'[i])));
-    return h('table', { class: 'dai-compare-table' },
+    return h('table', { class: 'date-an-intervention-compare-table' },
       h('caption', { class: 'sr-only' }, `${a.name} compared with ${b.name}`),
       h('thead', {}, h('tr', {}, h('td', {}),
         ...both.map((it) => h('th', { scope: 'col', dataset: { testid: 'dai-compare-name', id: it.id } }, ...nameLink(it))))),
@@ -98,17 +100,19 @@ export function render(root, { query }) {
    */
   function phoneView(a, b) {
     const both = [a, b];
-    const row = (fact) => h('div', { class: fact.long ? 'dai-compare-row dai-compare-row-long' : 'dai-compare-row',
+    const row = (fact) => h('div', {
+      class: fact.long ? 'date-an-intervention-compare-row date-an-intervention-compare-row-long' : 'date-an-intervention-compare-row',
       dataset: { testid: fact.testid } },
     h('dt', {}, fact.label),
     ...both.map((it, i) => valueCell('dd', fact, it, both[1 - i], 'ab'[i],
       // Side by side, the column says whose it is; stacked, the name does. Screen readers get it either way.
-      fact.long ? h('span', { class: 'dai-compare-who' }, it.name) : h('span', { class: 'sr-only' }, `${it.name}: `))));
-    return h('div', { class: 'dai-compare-phone' },
+      fact.long ? h('span', { class: 'date-an-intervention-compare-who' }, it.name) : h('span', { class: 'sr-only' }, `${it.name}: `))));
+    return h('div', { class: 'date-an-intervention-compare-phone' },
       h('h2', { class: 'sr-only' }, `${a.name} compared with ${b.name}`),
-      h('div', { class: 'dai-compare-names' },
-        both.map((it) => h('p', { class: 'dai-compare-name', dataset: { testid: 'dai-compare-name', id: it.id } }, ...nameLink(it)))),
-      h('dl', { class: 'dai-compare-facts' }, facts().map(row)));
+      h('div', { class: 'date-an-intervention-compare-names' },
+        both.map((it) => h('p', { class: 'date-an-intervention-compare-name', dataset: { testid: 'dai-compare-name', id: it.id } },
+          ...nameLink(it)))),
+      h('dl', { class: 'date-an-intervention-compare-facts' }, facts().map(row)));
   }
 
   function draw() {

@@ -39,39 +39,40 @@ export function render(root, { navigate, query }) {
 
   const alert = formAlert('dai-error');
   const announcer = h('p', { class: 'sr-only', 'aria-live': 'polite', dataset: { testid: 'dai-announce' } });
-  const select = h('select', { id: 'dai-filter', class: 'dai-select', dataset: { testid: 'dai-filter' } });
-  const left = h('p', { class: 'dai-left muted', dataset: { testid: 'dai-remaining' } });
-  const stage = h('div', { class: 'dai-stage', dataset: { testid: 'dai-stage' } });
+  const select = h('select', { id: 'date-an-intervention-filter', class: 'date-an-intervention-select',
+    dataset: { testid: 'dai-filter' } });
+  const left = h('p', { class: 'date-an-intervention-left muted', dataset: { testid: 'dai-remaining' } });
+  const stage = h('div', { class: 'date-an-intervention-stage', dataset: { testid: 'dai-stage' } });
   const stack = createCardStack({ names, onSwipe: swiped, onOpen: (card) => navigate(`/date-an-intervention/profile/${encodeURIComponent(card.id)}`) });
   const toast = createMatchToast({ onDismiss: () => stack.focusTop() });
   const statusText = h('p', { class: 'muted', role: 'status' }, 'Dealing cards…');
   const tryAgain = h('button', { type: 'button', class: 'btn', hidden: true, dataset: { testid: 'dai-deck-retry' },
     onclick: () => { failed = false; load(); draw(); } }, 'Try again');
-  const status = h('div', { class: 'dai-deck-status' }, statusText, tryAgain);
+  const status = h('div', { class: 'date-an-intervention-deck-status' }, statusText, tryAgain);
   const resetButton = h('button', { type: 'button', class: 'btn btn-primary', dataset: { testid: 'dai-reset' }, onclick: reset },
     'Reset deck');
-  const empty = h('div', { class: 'dai-empty', hidden: true, dataset: { testid: 'dai-empty' } },
-    h('p', { class: 'dai-empty-emoji', 'aria-hidden': 'true' }, '🌏'),
+  const empty = h('div', { class: 'date-an-intervention-empty', hidden: true, dataset: { testid: 'dai-empty' } },
+    h('p', { class: 'date-an-intervention-empty-emoji', 'aria-hidden': 'true' }, '🌏'),
     h('h2', {}, 'You’ve seen every card'),
     h('p', { class: 'muted', dataset: { testid: 'dai-empty-text' } }),
     resetButton);
   const button = (testid, symbol, label, onclick, extra = '') => h('button', { type: 'button',
-    class: `dai-action ${extra}`, 'aria-label': label, title: label, dataset: { testid }, onclick },
+    class: `date-an-intervention-action ${extra}`, 'aria-label': label, title: label, dataset: { testid }, onclick },
   h('span', { 'aria-hidden': 'true' }, symbol));
-  const undoButton = button('dai-undo', '↺', 'Undo last swipe', undo, 'dai-action-undo');
-  const passButton = button('dai-pass', '✕', 'Pass', () => stack.fly('pass'), 'dai-action-pass');
-  const superButton = button('dai-superlike', '★', 'Super-like', () => stack.fly('superlike'), 'dai-action-super');
-  const likeButton = button('dai-like', '♥', 'Like', () => stack.fly('like'), 'dai-action-like');
+  const undoButton = button('dai-undo', '↺', 'Undo last swipe', undo, 'date-an-intervention-action-undo');
+  const passButton = button('dai-pass', '✕', 'Pass', () => stack.fly('pass'), 'date-an-intervention-action-pass');
+  const superButton = button('dai-superlike', '★', 'Super-like', () => stack.fly('superlike'), 'date-an-intervention-action-super');
+  const likeButton = button('dai-like', '♥', 'Like', () => stack.fly('like'), 'date-an-intervention-action-like');
 
   root.append(
     h('h1', { tabindex: '-1', class: 'sr-only' }, 'Discover'),
-    h('div', { class: 'dai-toolbar' },
-      h('div', { class: 'dai-filter' }, h('label', { for: 'dai-filter' }, 'Category'), select), left),
+    h('div', { class: 'date-an-intervention-toolbar' },
+      h('div', { class: 'date-an-intervention-filter' }, h('label', { for: 'date-an-intervention-filter' }, 'Category'), select), left),
     alert.el,
     stage,
-    h('div', { class: 'dai-actions', role: 'group', 'aria-label': 'Swipe the top card' },
+    h('div', { class: 'date-an-intervention-actions', role: 'group', 'aria-label': 'Swipe the top card' },
       undoButton, passButton, superButton, likeButton),
-    h('p', { class: 'dai-keys muted' }, 'Drag the card sideways, or press ← to pass, → to like, ↑ to super-like, Z to undo.'),
+    h('p', { class: 'date-an-intervention-keys muted' }, 'Drag the card sideways, or press ← to pass, → to like, ↑ to super-like, Z to undo.'),
     announcer);
   stage.append(stack.el, status, empty, toast.el);
 
@@ -93,7 +94,7 @@ export function render(root, { navigate, query }) {
     tryAgain.hidden = !failed;
     empty.hidden = top || !loaded || remaining > 0;
     // The empty panel's words need more room than a card on a small phone: let the stage grow.
-    stage.classList.toggle('dai-stage-empty', !empty.hidden);
+    stage.classList.toggle('date-an-intervention-stage-empty', !empty.hidden);
     // The select beside it names the category, so the count doesn't: short, it shares the
     // select's row on most phones instead of crushing it.
     left.textContent = loaded ? `${remaining} ${remaining === 1 ? 'card' : 'cards'} left` : '';

@@ -25,7 +25,7 @@ export function categoryNames(catalogue) {
 }
 
 export function categoryChip(category, names) {
-  return h('span', { class: 'dai-chip dai-chip-category', dataset: { category, testid: 'dai-category' } },
+  return h('span', { class: 'date-an-intervention-chip date-an-intervention-chip-category', dataset: { category, testid: 'dai-category' } },
     names?.get(category) || CATEGORY_NAMES[category] || category);
 }
 
@@ -38,32 +38,32 @@ const HEX = /^#[0-9a-f]{6}$/i;
  */
 export function paintGradient(el, intervention) {
   const [from, to] = intervention?.gradient || [];
-  if (HEX.test(from || '')) el.style.setProperty('--dai-from', from);
-  if (HEX.test(to || '')) el.style.setProperty('--dai-to', to);
-  el.classList.add('dai-gradient');
+  if (HEX.test(from || '')) el.style.setProperty('--date-an-intervention-from', from);
+  if (HEX.test(to || '')) el.style.setProperty('--date-an-intervention-to', to);
+  el.classList.add('date-an-intervention-gradient');
   return el;
 }
 
 /** The emoji on its gradient: decorative, since the name is always written next to it. */
 export function emojiBadge(intervention, size = 'md') {
-  return paintGradient(h('span', { class: `dai-badge dai-badge-${size}`, 'aria-hidden': 'true' },
-    h('span', { class: 'dai-emoji' }, intervention.emoji || '🌍')), intervention);
+  return paintGradient(h('span', { class: `date-an-intervention-badge date-an-intervention-badge-${size}`, 'aria-hidden': 'true' },
+    h('span', { class: 'date-an-intervention-emoji' }, intervention.emoji || '🌍')), intervention);
 }
 
 /** TRL as nine segments, the first n filled; read out as one phrase. */
 export function trlBar(trl) {
   const level = Math.max(0, Math.min(9, Number(trl) || 0));
-  return h('span', { class: 'dai-trl', role: 'img', 'aria-label': `Technology readiness level ${level} of 9` },
-    Array.from({ length: 9 }, (_, i) => h('span', { class: i < level ? 'dai-trl-on' : 'dai-trl-off' })));
+  return h('span', { class: 'date-an-intervention-trl', role: 'img', 'aria-label': `Technology readiness level ${level} of 9` },
+    Array.from({ length: 9 }, (_, i) => h('span', { class: i < level ? 'date-an-intervention-trl-on' : 'date-an-intervention-trl-off' })));
 }
 
 /** The four facts as a definition list: impact, research, TRL (with its bar), support. */
 export function statsGrid(intervention) {
-  const item = (label, ...value) => h('div', { class: 'dai-stat' }, h('dt', {}, label), h('dd', {}, ...value));
-  return h('dl', { class: 'dai-stats-grid', dataset: { testid: 'dai-stats-grid' } },
+  const item = (label, ...value) => h('div', { class: 'date-an-intervention-stat' }, h('dt', {}, label), h('dd', {}, ...value));
+  return h('dl', { class: 'date-an-intervention-stats-grid', dataset: { testid: 'dai-stats-grid' } },
     item(LEVELS.impactScale.label, levelWord('impactScale', intervention.impactScale)),
     item(LEVELS.researchLevel.label, levelWord('researchLevel', intervention.researchLevel)),
-    item('Tech readiness', h('span', { class: 'dai-trl-text' }, `TRL ${intervention.techReadiness}/9`),
+    item('Tech readiness', h('span', { class: 'date-an-intervention-trl-text' }, `TRL ${intervention.techReadiness}/9`),
       trlBar(intervention.techReadiness)),
     item(LEVELS.supportLevel.label, levelWord('supportLevel', intervention.supportLevel)));
 }

@@ -5,7 +5,7 @@ import { chatHref, emojiBadge } from './intervention-view.js';
 
 /** onDismiss: where focus goes after "Keep swiping" (the button it was on disappears). */
 export function createMatchToast({ onDismiss } = {}) {
-  const el = h('div', { class: 'dai-toast', hidden: true, dataset: { testid: 'dai-match-toast' } });
+  const el = h('div', { class: 'date-an-intervention-toast', hidden: true, dataset: { testid: 'dai-match-toast' } });
 
   function hide() {
     el.hidden = true;
@@ -14,15 +14,16 @@ export function createMatchToast({ onDismiss } = {}) {
 
   function show(match) {
     const { intervention, direction } = match;
-    const title = h('p', { class: 'dai-toast-title', id: `dai-toast-title-${intervention.id}` }, 'It’s a match!');
+    const title = h('p', { class: 'date-an-intervention-toast-title', id: `date-an-intervention-toast-title-${intervention.id}` },
+      'It’s a match!');
     el.replaceChildren(
-      h('div', { class: 'dai-toast-card', role: 'group', 'aria-labelledby': title.id },
+      h('div', { class: 'date-an-intervention-toast-card', role: 'group', 'aria-labelledby': title.id },
         emojiBadge(intervention, 'md'),
         title,
-        h('p', { class: 'dai-toast-text' }, direction === 'superlike'
+        h('p', { class: 'date-an-intervention-toast-text' }, direction === 'superlike'
           ? `You super-liked ${intervention.name}, and it likes you back.`
           : `You and ${intervention.name} like each other.`),
-        h('div', { class: 'dai-toast-actions' },
+        h('div', { class: 'date-an-intervention-toast-actions' },
           h('a', { class: 'btn btn-primary', href: chatHref(intervention.id), dataset: { testid: 'dai-match-message' } },
             'Send a message'),
           h('button', { type: 'button', class: 'btn', dataset: { testid: 'dai-match-dismiss' },

@@ -10,15 +10,15 @@ const SWIPED = { like: 'You liked it', superlike: 'You super-liked it', pass: 'Y
 export function render(root, { params }) {
   const id = params.id;
   let alive = true;
-  const heading = h('h1', { tabindex: '-1', class: 'dai-hero-name', dataset: { testid: 'dai-profile-name' } }, 'Profile');
-  const emoji = h('span', { class: 'dai-hero-emoji', 'aria-hidden': 'true' });
-  const facts = h('div', { class: 'dai-hero-facts' });
-  const hero = h('header', { class: 'dai-hero' }, emoji, heading, facts);
+  const heading = h('h1', { tabindex: '-1', class: 'date-an-intervention-hero-name', dataset: { testid: 'dai-profile-name' } }, 'Profile');
+  const emoji = h('span', { class: 'date-an-intervention-hero-emoji', 'aria-hidden': 'true' });
+  const facts = h('div', { class: 'date-an-intervention-hero-facts' });
+  const hero = h('header', { class: 'date-an-intervention-hero' }, emoji, heading, facts);
   const alert = formAlert('dai-profile-error');
   const status = statusLine('dai-profile-status');
-  const actions = h('div', { class: 'dai-profile-actions', dataset: { testid: 'dai-profile-actions' } });
-  const body = h('div', { class: 'dai-profile-body' });
-  const page = h('article', { class: 'dai-profile', dataset: { testid: 'dai-profile' }, 'aria-busy': 'true' },
+  const actions = h('div', { class: 'date-an-intervention-profile-actions', dataset: { testid: 'dai-profile-actions' } });
+  const body = h('div', { class: 'date-an-intervention-profile-body' });
+  const page = h('article', { class: 'date-an-intervention-profile', dataset: { testid: 'dai-profile' }, 'aria-busy': 'true' },
     hero, alert.el, actions, status.el, body);
   root.append(page);
 
@@ -31,7 +31,7 @@ export function render(root, { params }) {
     const message = matched
       ? h('a', { class: 'btn btn-primary', href: chatHref(intervention.id), dataset: { testid: 'dai-message-button' } }, 'Message')
       : h('button', { type: 'button', class: 'btn btn-primary', disabled: true, dataset: { testid: 'dai-message-button' },
-        'aria-describedby': 'dai-message-why' }, 'Message');
+        'aria-describedby': 'date-an-intervention-message-why' }, 'Message');
     const swipeButton = (direction, label, testid) => h('button', { type: 'button', class: 'btn', dataset: { testid },
       onclick: (e) => swipeHere(direction, e.currentTarget) }, label);
     actions.replaceChildren(...[
@@ -41,7 +41,7 @@ export function render(root, { params }) {
         swipe ? null : swipeButton('superlike', '★ Super-like', 'dai-profile-superlike'),
         swipe ? null : swipeButton('pass', '✕ Pass', 'dai-profile-pass'),
         h('a', { class: 'btn btn-quiet', href: compareHref(intervention.id), dataset: { testid: 'dai-compare-link' } }, 'Compare')),
-      matched ? null : h('p', { class: 'hint', id: 'dai-message-why' }, swipe === 'pass'
+      matched ? null : h('p', { class: 'hint', id: 'date-an-intervention-message-why' }, swipe === 'pass'
         ? 'You passed. Undo it on Discover or reset the deck to change your mind.'
         : 'Like it to match, then you can message it.'),
     ].filter(Boolean)); // native replaceChildren would print null as text
@@ -66,11 +66,11 @@ export function render(root, { params }) {
   }
 
   function section(title, testid, content) {
-    return h('section', { class: 'dai-section', dataset: { testid } }, h('h2', {}, title), content);
+    return h('section', { class: 'date-an-intervention-section', dataset: { testid } }, h('h2', {}, title), content);
   }
 
   function list(items, testid) {
-    return h('ul', { class: 'dai-list', dataset: { testid } }, (items || []).map((text) => h('li', {}, text)));
+    return h('ul', { class: 'date-an-intervention-list', dataset: { testid } }, (items || []).map((text) => h('li', {}, text)));
   }
 
   function reference(ref) {
@@ -78,7 +78,7 @@ export function render(root, { params }) {
     const title = url
       ? h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, ref.title, h('span', { class: 'sr-only' }, ' (opens in a new tab)'))
       : h('span', {}, ref.title);
-    return h('li', { class: 'dai-reference' }, title, h('span', { class: 'muted' }, ` — ${ref.publisher}, ${ref.year}`));
+    return h('li', { class: 'date-an-intervention-reference' }, title, h('span', { class: 'muted' }, ` — ${ref.publisher}, ${ref.year}`));
   }
 
   function draw() {
@@ -88,21 +88,23 @@ export function render(root, { params }) {
     emoji.textContent = it.emoji || '🌍';
     paintGradient(hero, it);
     facts.replaceChildren(
-      h('p', { class: 'dai-hero-age' }, it.age),
-      h('p', { class: 'dai-hero-tagline' }, it.tagline),
-      h('p', { class: 'dai-hero-meta' }, categoryChip(it.category, names),
-        swipe ? h('span', { class: 'dai-chip dai-chip-swipe', dataset: { testid: 'dai-profile-swipe', swipe } }, SWIPED[swipe]) : null));
+      h('p', { class: 'date-an-intervention-hero-age' }, it.age),
+      h('p', { class: 'date-an-intervention-hero-tagline' }, it.tagline),
+      h('p', { class: 'date-an-intervention-hero-meta' }, categoryChip(it.category, names),
+        swipe ? h('span', { class: 'date-an-intervention-chip date-an-intervention-chip-swipe',
+          dataset: { testid: 'dai-profile-swipe', swipe } }, SWIPED[swipe]) : null));
     drawActions();
     body.replaceChildren(
-      h('p', { class: 'dai-bio' }, it.bio),
+      h('p', { class: 'date-an-intervention-bio' }, it.bio),
       statsGrid(it),
       section('Personality', 'dai-personality',
-        h('ul', { class: 'dai-chips' }, it.personality.map((p) => h('li', { class: 'dai-chip' }, p)))),
+        h('ul', { class: 'date-an-intervention-chips' }, it.personality.map((p) => h('li', { class: 'date-an-intervention-chip' }, p)))),
       section('Conversation style', 'dai-conversation-style', h('p', {}, it.conversationStyle)),
-      h('div', { class: 'dai-columns' },
+      h('div', { class: 'date-an-intervention-columns' },
         section('What I bring', 'dai-interests', list(it.interests, 'dai-interests-list')),
         section('Dealbreakers', 'dai-dealbreakers', list(it.dealbreakers, 'dai-dealbreakers-list'))),
-      section('References', 'dai-references', h('ul', { class: 'dai-list dai-references' }, it.references.map(reference))));
+      section('References', 'dai-references',
+        h('ul', { class: 'date-an-intervention-list date-an-intervention-references' }, it.references.map(reference))));
   }
 
   async function load() {

@@ -25,8 +25,8 @@ function favourite(stats) {
 export function statsSummary(stats, matchCount) {
   const fav = favourite(stats);
   const item = (value, label, testid) => h('li', { dataset: { testid } },
-    h('span', { class: 'dai-summary-value' }, value), h('span', { class: 'dai-summary-label' }, label));
-  return h('ul', { class: 'dai-summary', dataset: { testid: 'dai-stats-summary' }, 'aria-label': 'Your swiping so far' },
+    h('span', { class: 'date-an-intervention-summary-value' }, value), h('span', { class: 'date-an-intervention-summary-label' }, label));
+  return h('ul', { class: 'date-an-intervention-summary', dataset: { testid: 'dai-stats-summary' }, 'aria-label': 'Your swiping so far' },
     item(String(stats.swiped), 'swiped', 'dai-summary-swiped'),
     item(`${stats.likePercentage}%`, 'like rate', 'dai-summary-like-percentage'),
     item(String(matchCount), matchCount === 1 ? 'match' : 'matches', 'dai-summary-matches'),
@@ -35,15 +35,15 @@ export function statsSummary(stats, matchCount) {
 
 /** A category's bar: liked and passed as shares of the whole category; the rest is unswiped. */
 function categoryRow(c) {
-  const bar = h('span', { class: 'dai-bar', role: 'img',
+  const bar = h('span', { class: 'date-an-intervention-bar', role: 'img',
     'aria-label': `${c.liked} liked, ${c.passed} passed, ${c.total - c.swiped} not swiped yet, of ${c.total}` },
-  h('span', { class: 'dai-bar-liked' }), h('span', { class: 'dai-bar-passed' }));
+  h('span', { class: 'date-an-intervention-bar-liked' }), h('span', { class: 'date-an-intervention-bar-passed' }));
   // Widths through CSSOM custom properties: style attributes are refused by the CSP.
-  bar.style.setProperty('--dai-liked', `${percent(c.liked, c.total)}%`);
-  bar.style.setProperty('--dai-passed', `${percent(c.passed, c.total)}%`);
-  return h('li', { class: 'dai-category-row', dataset: { testid: 'dai-category-stats', category: c.category } },
-    h('div', { class: 'dai-category-head' },
-      h('span', { class: 'dai-category-name' }, c.name),
+  bar.style.setProperty('--date-an-intervention-liked', `${percent(c.liked, c.total)}%`);
+  bar.style.setProperty('--date-an-intervention-passed', `${percent(c.passed, c.total)}%`);
+  return h('li', { class: 'date-an-intervention-category-row', dataset: { testid: 'dai-category-stats', category: c.category } },
+    h('div', { class: 'date-an-intervention-category-head' },
+      h('span', { class: 'date-an-intervention-category-name' }, c.name),
       h('span', { class: 'muted' }, `${c.liked} liked · ${c.passed} passed · ${c.total} in all`)),
     bar);
 }
@@ -52,24 +52,27 @@ export function render(root) {
   let alive = true;
   const alert = formAlert('dai-stats-error');
   const status = statusLine('dai-stats-status');
-  const content = h('div', { class: 'dai-stats', dataset: { testid: 'dai-stats' }, 'aria-busy': 'true' },
+  const content = h('div', { class: 'date-an-intervention-stats', dataset: { testid: 'dai-stats' }, 'aria-busy': 'true' },
     h('p', { class: 'muted' }, 'Counting…'));
   const resetButton = h('button', { type: 'button', class: 'btn btn-danger', dataset: { testid: 'dai-stats-reset' } }, 'Reset deck');
   root.append(h('h1', { tabindex: '-1' }, 'Your stats'), alert.el, content,
-    h('section', { class: 'card dai-reset-card' },
+    h('section', { class: 'card date-an-intervention-reset-card' },
       h('h2', {}, 'Start over'),
       h('p', { class: 'muted' }, 'Resetting forgets every swipe, so all the cards come back and your matches list empties. Conversations are kept and return when you match again.'),
       resetButton),
     status.el);
 
   function draw(stats) {
-    const fact = (label, value, testid, wide = false) => h('div', { class: wide ? 'dai-stat dai-stat-wide' : 'dai-stat' },
+    const fact = (label, value, testid, wide = false) => h('div',
+      { class: wide ? 'date-an-intervention-stat date-an-intervention-stat-wide' : 'date-an-intervention-stat' },
       h('dt', {}, label), h('dd', { dataset: { testid } }, value));
     // Counts first, then the rate with what it counts spelled out, so no two numbers seem to disagree.
-    const rate = [h('span', { class: 'dai-stat-rate', dataset: { testid: 'dai-stat-like-percentage' } }, `${stats.likePercentage}%`),
-      h('span', { class: 'dai-stat-note', dataset: { testid: 'dai-stat-like-rate-detail' } }, ` — ${likeRateDetail(stats)}`)];
+    const rate = [
+      h('span', { class: 'date-an-intervention-stat-rate', dataset: { testid: 'dai-stat-like-percentage' } }, `${stats.likePercentage}%`),
+      h('span', { class: 'date-an-intervention-stat-note', dataset: { testid: 'dai-stat-like-rate-detail' } },
+        ` — ${likeRateDetail(stats)}`)];
     content.replaceChildren(
-      h('dl', { class: 'dai-stats-grid dai-totals' },
+      h('dl', { class: 'date-an-intervention-stats-grid date-an-intervention-totals' },
         fact('Swiped', String(stats.swiped), 'dai-stat-swiped'),
         fact('Likes', String(stats.likes), 'dai-stat-likes'),
         fact('Super-likes', String(stats.superLikes), 'dai-stat-superlikes'),
@@ -77,9 +80,10 @@ export function render(root) {
         fact('Like rate', rate, 'dai-stat-like-rate', true),
         fact('Favourite category', favourite(stats) || 'None yet', 'dai-stat-favourite', true)),
       h('h2', { class: 'section-title' }, 'By category'),
-      h('ul', { class: 'dai-category-list' }, stats.categories.map(categoryRow)),
-      h('p', { class: 'dai-legend muted', 'aria-hidden': 'true' },
-        h('span', { class: 'dai-key dai-key-liked' }), 'liked ', h('span', { class: 'dai-key dai-key-passed' }), 'passed'));
+      h('ul', { class: 'date-an-intervention-category-list' }, stats.categories.map(categoryRow)),
+      h('p', { class: 'date-an-intervention-legend muted', 'aria-hidden': 'true' },
+        h('span', { class: 'date-an-intervention-key date-an-intervention-key-liked' }), 'liked ',
+        h('span', { class: 'date-an-intervention-key date-an-intervention-key-passed' }), 'passed'));
   }
 
   async function load() {

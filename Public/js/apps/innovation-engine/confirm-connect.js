@@ -2,8 +2,9 @@
 // and name, and Connect / Cancel. Scan (camera or pasted link) and the Connect screen a shared
 // link opens both go through here, so a code can't connect anyone without being seen first.
 import { h } from '../../dom.js';
-import { api, currentSession } from '../../api.js';
 import { avatar } from '../../components.js';
+import { currentSession } from '../../session.js';
+import * as client from './client.js';
 
 /** The name people see: display name, else username. */
 export function nameOf(profile) {
@@ -38,7 +39,7 @@ function problemText(err) {
  * connected, cancelled or the code failed. busy() is true while the server is being asked.
  */
 export function createConnectFlow({ showResult, showError, onAsk = () => {}, onEnd = () => {} }) {
-  const el = h('div', { class: 'ie-confirm-slot' });
+  const el = h('div', { class: 'innovation-engine-confirm-slot' });
   let run = 0; // a newer start() or cancel() makes an older one's answers moot
   let busy = false;
 
@@ -60,7 +61,7 @@ export function createConnectFlow({ showResult, showError, onAsk = () => {}, onE
     el.replaceChildren(h('p', { class: 'muted', role: 'status', dataset: { testid: 'ie-confirm-checking' } }, 'Checking the code…'));
     let preview;
     try {
-      preview = await api.get(`/innovation-engine/codes/${encodeURIComponent(code)}`);
+      preview = await client.previewCode(code);
     } catch (err) {
       if (mine !== run) return;
       el.replaceChildren();
@@ -92,14 +93,14 @@ export function createConnectFlow({ showResult, showError, onAsk = () => {}, onE
     const name = nameOf(person);
     const connect = h('button', { type: 'button', class: 'btn btn-primary', dataset: { testid: 'ie-confirm-connect' } }, 'Connect');
     const cancel = h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-confirm-cancel' } }, 'Cancel');
-    const titleId = `ie-confirm-title-${mine}`;
-    const box = h('section', { class: 'card ie-confirm', 'aria-labelledby': titleId, dataset: { testid: 'ie-confirm' } },
-      h('div', { class: 'ie-confirm-who' },
+    const titleId = `innovation-engine-confirm-title-${mine}`;
+    const box = h('section', { class: 'card innovation-engine-confirm', 'aria-labelledby': titleId, dataset: { testid: 'ie-confirm' } },
+      h('div', { class: 'innovation-engine-confirm-who' },
         avatar(person, { size: 'lg', testid: 'ie-confirm-avatar' }),
-        h('div', { class: 'ie-confirm-text' },
+        h('div', { class: 'innovation-engine-confirm-text' },
           h('h2', { id: titleId, dataset: { testid: 'ie-confirm-name' } }, `Connect with ${name}?`),
           h('p', { class: 'muted' }, `@${person.username}`))),
-      person.bio ? h('p', { class: 'ie-confirm-bio' }, person.bio) : null,
+      person.bio ? h('p', { class: 'innovation-engine-confirm-bio' }, person.bio) : null,
       h('div', { class: 'actions' }, connect, cancel));
 
     connect.addEventListener('click', async () => {
@@ -108,11 +109,11 @@ export function createConnectFlow({ showResult, showError, onAsk = () => {}, onE
       cancel.disabled = true;
       connect.textContent = 'Connecting…';
       try {
-        const { status } = await api.post('/innovation-engine/connections', { code }, { withStatus: true });
+        const { created } = await client.createConnection(code);
         if (mine !== run) return;
         el.replaceChildren();
-        showResult(status === 201 ? `You're now connected with ${name}` : `You're already connected with ${name}`);
-        end({ connected: true, created: status === 201, person });
+        showResult(created ? `You're now connected with ${name}` : `You're already connected with ${name}`);
+        end({ connected: true, created, person });
       } catch (err) {
         if (mine !== run) return;
         if (err.isNetworkError) { // offline for a moment: the card stays, Connect works again

@@ -2,13 +2,13 @@
 // path with index.html): it says whose link it is and connects only when asked
 // (confirm-connect.js). Signed out, it keeps the link and comes back here after sign-in.
 import { h } from '../../dom.js';
-import { api } from '../../api.js';
 import { avatar } from '../../components.js';
+import * as client from './client.js';
 import { codeFrom, createConnectFlow, nameOf } from './confirm-connect.js';
 
 // sessionStorage: this tab only, and only until the person connects or cancels. The code lets
 // whoever holds it ask to connect, so it is not kept any longer than that.
-const PENDING_KEY = 'kindred.ie.connect';
+const PENDING_KEY = 'kindred.innovation-engine.connect';
 const CONNECT_ROUTE = '/innovation-engine/connect';
 
 /**
@@ -33,9 +33,6 @@ function forgetPending() {
 }
 
 export function render(root, { session }) {
-  const heading = h('h1', { tabindex: '-1' }, 'Connect');
-  root.append(h('p', { class: 'ie-app-name' }, 'Innovation Engine'), heading);
-
   if (!session) {
     // Signed out: keep the code where it is and come back here after either path. The code is its
     // own permission, so whose it is can be shown before sign-in (limited per address).
@@ -44,7 +41,7 @@ export function render(root, { session }) {
     const lead = h('p', { class: 'lead', dataset: { testid: 'ie-connect-signed-out' } }, link
       ? 'Someone shared their Innovation Engine link with you. Sign in or create an account to connect.'
       : 'Sign in to connect with people.');
-    const who = h('div', { class: 'ie-confirm-slot' });
+    const who = h('div', { class: 'innovation-engine-confirm-slot' });
     root.append(who, lead,
       h('div', { class: 'actions' },
         h('a', { class: 'btn btn-primary', href: `#/sign-up?next=${next}`, dataset: { testid: 'ie-connect-signup' } },
@@ -52,13 +49,13 @@ export function render(root, { session }) {
         h('a', { class: 'btn', href: `#/sign-in?next=${next}`, dataset: { testid: 'ie-connect-signin' } }, 'Sign in')));
     const code = link && codeFrom(link);
     if (code) {
-      api.get(`/innovation-engine/codes/${encodeURIComponent(code)}`, { auth: false })
+      client.previewCode(code)
         .then(({ person }) => {
           const name = nameOf(person);
-          who.replaceChildren(h('section', { class: 'card ie-confirm', dataset: { testid: 'ie-connect-owner' } },
-            h('div', { class: 'ie-confirm-who' },
+          who.replaceChildren(h('section', { class: 'card innovation-engine-confirm', dataset: { testid: 'ie-connect-owner' } },
+            h('div', { class: 'innovation-engine-confirm-who' },
               avatar(person, { size: 'lg', testid: 'ie-connect-owner-avatar' }),
-              h('div', { class: 'ie-confirm-text' },
+              h('div', { class: 'innovation-engine-confirm-text' },
                 h('h2', {}, `${name} wants to connect`),
                 h('p', { class: 'muted' }, `@${person.username}`)))));
           lead.textContent = `${name} shared their Innovation Engine link with you. Sign in or create an account to connect.`;
@@ -71,7 +68,7 @@ export function render(root, { session }) {
     return null;
   }
 
-  const result = h('div', { class: 'ie-result', role: 'status', 'aria-live': 'polite',
+  const result = h('div', { class: 'innovation-engine-result', role: 'status', 'aria-live': 'polite',
     dataset: { testid: 'ie-connect-result' } });
   const error = h('div', { class: 'alert alert-error', role: 'alert', dataset: { testid: 'ie-connect-error' } });
   const actions = h('div', { class: 'actions' },

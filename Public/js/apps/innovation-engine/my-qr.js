@@ -2,8 +2,9 @@
 // share the link (copy) or the picture (PNG download), and a way to replace the code when it
 // was shared too widely (the old QR and link stop working).
 import { h } from '../../dom.js';
-import { api, currentSession } from '../../api.js';
 import { formAlert, statusLine } from '../../forms.js';
+import { currentSession } from '../../session.js';
+import * as client from './client.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -35,10 +36,10 @@ export function svgNode(text) {
 
 export function render(root) {
   const me = currentSession()?.me.profile;
-  const qr = h('div', { class: 'ie-qr', dataset: { testid: 'ie-qr' }, 'aria-busy': 'true' },
+  const qr = h('div', { class: 'innovation-engine-qr', dataset: { testid: 'ie-qr' }, 'aria-busy': 'true' },
     h('p', { class: 'muted' }, 'Loading your code…'));
-  const name = h('p', { class: 'ie-qr-name', dataset: { testid: 'ie-qr-name' } }, me?.displayName || me?.username || '');
-  const linkInput = h('input', { id: 'ie-link', type: 'text', readonly: true, class: 'ie-link',
+  const name = h('p', { class: 'innovation-engine-qr-name', dataset: { testid: 'ie-qr-name' } }, me?.displayName || me?.username || '');
+  const linkInput = h('input', { id: 'innovation-engine-link', type: 'text', readonly: true, class: 'innovation-engine-link',
     dataset: { testid: 'ie-link' }, spellcheck: 'false', autocomplete: 'off' });
   const copy = h('button', { type: 'button', class: 'btn btn-primary', dataset: { testid: 'ie-copy' }, disabled: true },
     'Copy link');
@@ -54,12 +55,12 @@ export function render(root) {
   root.append(
     h('p', { class: 'lead' }, 'Let a friend scan this code with their phone camera to connect with you.'),
     alert.el,
-    h('div', { class: 'card ie-qr-card' }, qr, name),
-    h('div', { class: 'field' }, h('label', { for: 'ie-link' }, 'Your connect link'), linkInput),
+    h('div', { class: 'card innovation-engine-qr-card' }, qr, name),
+    h('div', { class: 'field' }, h('label', { for: 'innovation-engine-link' }, 'Your connect link'), linkInput),
     h('div', { class: 'actions' }, copy, download),
     status.el,
-    h('section', { class: 'ie-rotate', 'aria-labelledby': 'ie-rotate-title' },
-      h('h2', { id: 'ie-rotate-title' }, 'Shared it too widely?'),
+    h('section', { class: 'innovation-engine-rotate', 'aria-labelledby': 'innovation-engine-rotate-title' },
+      h('h2', { id: 'innovation-engine-rotate-title' }, 'Shared it too widely?'),
       h('p', { class: 'muted' }, 'Get a new code and the old QR code and link stop working. People you’re already '
         + 'connected with stay connected.'),
       rotate));
@@ -82,7 +83,7 @@ export function render(root) {
   }
 
   function load() {
-    api.get('/innovation-engine/code').then((code) => {
+    client.getCode().then((code) => {
       if (alive) showCode(code);
     }, (err) => {
       if (!alive) return;
@@ -105,7 +106,7 @@ export function render(root) {
     alert.clear();
     status.clear();
     try {
-      const code = await api.post('/innovation-engine/code/rotate');
+      const code = await client.rotateCode();
       if (!alive) return;
       showCode(code);
       status.show('Here is your new code. The old QR code and link no longer work.');
@@ -134,7 +135,7 @@ export function render(root) {
     download.disabled = true;
     alert.clear();
     try {
-      const blob = await api.getBlob('/innovation-engine/code.png');
+      const blob = await client.getCodePng();
       if (!alive) return;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
       objectUrl = URL.createObjectURL(blob);

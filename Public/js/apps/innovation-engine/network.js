@@ -1,12 +1,14 @@
 // Network: my constellation on a canvas (faces and names), and the same people as a list below
 // it, so everything (names, notes, removing) also works with a keyboard or a screen reader and
 // no canvas at all.
-// It follows realtime connection.created / connection.removed by reloading from the server.
+// It reloads from the server whenever a connection is made or removed (realtime, client.js).
 import { h } from '../../dom.js';
-import { api } from '../../api.js';
 import { avatar } from '../../components.js';
-import { onEvent, onStatus } from '../../realtime.js';
 import { formAlert, statusLine } from '../../forms.js';
+import { allPages } from '../../paging.js';
+import { safetyActions } from '../../safety.js';
+import { onStatus } from '../../realtime.js';
+import * as client from './client.js';
 import { createConstellation } from './constellation.js';
 import { nameOf } from './confirm-connect.js';
 
@@ -16,16 +18,18 @@ export function render(root) {
   let alive = true;
   let loading = null; // single-flight: events arriving during a load just ask for one more
   let again = false;
-  const count = h('p', { class: 'ie-count', dataset: { testid: 'ie-network-count' }, 'aria-live': 'polite' }, '…');
-  const canvas = h('canvas', { class: 'ie-canvas', dataset: { testid: 'ie-network-canvas' }, role: 'img',
+  const count = h('p', { class: 'innovation-engine-count', dataset: { testid: 'ie-network-count' }, 'aria-live': 'polite' }, '…');
+  const canvas = h('canvas', { class: 'innovation-engine-canvas', dataset: { testid: 'ie-network-canvas' }, role: 'img',
     'aria-label': 'Your network as a constellation. The same people are listed below.' });
-  const label = h('div', { class: 'ie-star-label', hidden: true, 'aria-hidden': 'true', dataset: { testid: 'ie-star-label' } });
+  const label = h('div', { class: 'innovation-engine-star-label', hidden: true, 'aria-hidden': 'true',
+    dataset: { testid: 'ie-star-label' } });
   const announce = h('p', { class: 'sr-only', 'aria-live': 'polite', dataset: { testid: 'ie-star-announce' } });
   const alert = formAlert('ie-network-error');
   const status = statusLine('ie-network-status');
-  const list = h('ul', { class: 'ie-people', 'aria-labelledby': 'ie-people-title', dataset: { testid: 'ie-people' } });
+  const list = h('ul', { class: 'innovation-engine-people', 'aria-labelledby': 'innovation-engine-people-title',
+    dataset: { testid: 'ie-people' } });
   // Nobody yet: say how to start, with the two ways right there, above the (nearly empty) sky.
-  const empty = h('div', { class: 'card ie-empty', hidden: true, dataset: { testid: 'ie-network-empty' } },
+  const empty = h('div', { class: 'card innovation-engine-empty', hidden: true, dataset: { testid: 'ie-network-empty' } },
     h('p', {}, 'No connections yet. Show your QR code or scan a friend’s to start your constellation.'),
     h('div', { class: 'actions' },
       h('a', { class: 'btn btn-primary', href: '#/innovation-engine/qr', dataset: { testid: 'ie-empty-qr' } }, 'Show my QR'),
@@ -42,19 +46,19 @@ export function render(root) {
       announce.textContent = label.textContent;
     },
   });
-  const zoomButton = (text, aria, testid, action) => h('button', { type: 'button', class: 'btn btn-quiet ie-zoom',
+  const zoomButton = (text, aria, testid, action) => h('button', { type: 'button', class: 'btn btn-quiet innovation-engine-zoom',
     'aria-label': aria, dataset: { testid }, onclick: action }, text);
 
   root.append(
-    h('div', { class: 'ie-network-head' }, count,
-      h('div', { class: 'ie-zoom-bar', role: 'group', 'aria-label': 'Zoom the constellation' },
+    h('div', { class: 'innovation-engine-network-head' }, count,
+      h('div', { class: 'innovation-engine-zoom-bar', role: 'group', 'aria-label': 'Zoom the constellation' },
         zoomButton('+', 'Zoom in', 'ie-zoom-in', () => sky.zoomBy(1.4)),
         zoomButton('−', 'Zoom out', 'ie-zoom-out', () => sky.zoomBy(1 / 1.4)),
         zoomButton('Reset', 'Reset zoom and position', 'ie-zoom-reset', () => sky.reset()))),
     empty,
-    h('div', { class: 'ie-sky' }, canvas, label),
+    h('div', { class: 'innovation-engine-sky' }, canvas, label),
     announce, alert.el, status.el,
-    h('h2', { id: 'ie-people-title', class: 'section-title' }, 'People'),
+    h('h2', { id: 'innovation-engine-people-title', class: 'section-title' }, 'People'),
     list);
 
   async function load() {
@@ -62,8 +66,7 @@ export function render(root) {
     loading = (async () => {
       try {
         // Notes live on connections, the drawing on the network: read both, together.
-        const [network, { connections }] = await Promise.all([
-          api.get('/innovation-engine/network'), api.get('/innovation-engine/connections')]);
+        const [network, connections] = await Promise.all([client.getNetwork(), allPages(client.listConnections)]);
         if (!alive) return;
         alert.clear();
         sky.setData(network);
@@ -98,22 +101,26 @@ export function render(root) {
 
   /** One person: name, my private note (save), remove. Updated in place by set(). */
   function personRow() {
-    const name = h('p', { class: 'ie-person-name' });
-    const username = h('span', { class: 'muted ie-person-username' });
-    const note = h('input', { type: 'text', maxlength: '200', class: 'ie-note', dataset: { testid: 'ie-note-input' },
+    const name = h('p', { class: 'innovation-engine-person-name' });
+    const username = h('span', { class: 'muted innovation-engine-person-username' });
+    const note = h('input', { type: 'text', maxlength: '200', class: 'innovation-engine-note', dataset: { testid: 'ie-note-input' },
       placeholder: 'Where did you meet?' });
-    const noteLabel = h('label', { class: 'ie-note-label' });
+    const noteLabel = h('label', { class: 'innovation-engine-note-label' });
     const save = h('button', { type: 'button', class: 'btn', dataset: { testid: 'ie-note-save' } }, 'Save note');
-    const remove = h('button', { type: 'button', class: 'btn btn-quiet ie-remove', dataset: { testid: 'ie-remove' } }, 'Remove');
-    const show = h('button', { type: 'button', class: 'linklike ie-show', dataset: { testid: 'ie-person-show' } }, 'Show in sky');
-    const face = h('span', { class: 'ie-person-face' });
-    const li = h('li', { class: 'ie-person', dataset: { testid: 'ie-person-row' } },
-      h('div', { class: 'ie-person-head' }, face, h('div', { class: 'ie-person-who' }, name, username)),
-      h('form', { class: 'ie-note-form' }, noteLabel, h('div', { class: 'input-row' }, note, save)),
-      h('div', { class: 'ie-person-actions' }, show, remove));
+    const remove = h('button', { type: 'button', class: 'btn btn-quiet innovation-engine-remove', dataset: { testid: 'ie-remove' } },
+      'Remove');
+    const show = h('button', { type: 'button', class: 'linklike innovation-engine-show', dataset: { testid: 'ie-person-show' } },
+      'Show in sky');
+    const face = h('span', { class: 'innovation-engine-person-face' });
+    const safety = h('span', { class: 'innovation-engine-person-safety' });
+    const li = h('li', { class: 'innovation-engine-person', dataset: { testid: 'ie-person-row' } },
+      h('div', { class: 'innovation-engine-person-head' }, face, h('div', { class: 'innovation-engine-person-who' }, name, username)),
+      h('form', { class: 'innovation-engine-note-form' }, noteLabel, h('div', { class: 'input-row' }, note, save)),
+      h('div', { class: 'innovation-engine-person-actions' }, show, remove, safety));
     let current = null; // { person, connection }
     let savedNote = '';
     let faceKey = null; // what the face shows, so a reload doesn't redraw (and flicker) it
+    let safetyFor = null; // the username the Report and Block buttons act on
 
     show.addEventListener('click', () => sky.select(current.person.id));
     li.querySelector('form').addEventListener('submit', (e) => { e.preventDefault(); save.click(); });
@@ -124,8 +131,7 @@ export function render(root) {
       status.clear();
       alert.clear();
       try {
-        const updated = await api.patch(`/innovation-engine/connections/${encodeURIComponent(current.connection.id)}`,
-          { note: note.value.trim() });
+        const updated = await client.updateConnection(current.connection.id, { note: note.value.trim() });
         current.connection = updated;
         savedNote = updated.note || '';
         note.value = savedNote;
@@ -143,10 +149,10 @@ export function render(root) {
       if (!window.confirm(`Remove your connection with ${who}? It is removed for both of you.`)) return;
       remove.disabled = true;
       try {
-        await api.delete(`/innovation-engine/connections/${encodeURIComponent(current.connection.id)}`);
+        await client.removeConnection(current.connection.id);
         const next = li.nextElementSibling || li.previousElementSibling;
         status.show(`Removed ${who}.`);
-        (next?.querySelector('.ie-note') || document.querySelector('main h1'))?.focus();
+        (next?.querySelector('.innovation-engine-note') || document.querySelector('main h1'))?.focus();
         load(); // the realtime event will also arrive; load() coalesces them
       } catch (err) {
         remove.disabled = false;
@@ -165,11 +171,20 @@ export function render(root) {
           faceKey = key;
           face.replaceChildren(avatar(person, { size: 'md', testid: 'ie-person-avatar' }));
         }
+        if (safetyFor !== person.username) {
+          safetyFor = person.username;
+          // A block ends the connection for both: the list and the sky redraw without them.
+          safety.replaceChildren(safetyActions(person, {
+            onBlocked: () => load(),
+            onDone: (message) => status.show(message),
+            onError: (err) => alert.show(err.detail || err.message),
+          }));
+        }
         name.textContent = display;
         username.textContent = `@${person.username}`;
         li.dataset.username = person.username;
         li.dataset.connectionId = connection?.id || '';
-        const id = `ie-note-${person.id}`;
+        const id = `innovation-engine-note-${person.id}`;
         note.id = id;
         noteLabel.htmlFor = id;
         noteLabel.textContent = `Private note about ${display}`;
@@ -189,8 +204,7 @@ export function render(root) {
 
   load();
   const offs = [
-    onEvent('connection.created', () => load()),
-    onEvent('connection.removed', () => load()),
+    client.onConnectionsChanged(() => load()),
     // After a realtime drop, events may have been missed: read again.
     onStatus((s, { reconnected }) => { if (s === 'open' && reconnected) load(); }),
   ];

@@ -14,7 +14,7 @@ function cameraSupported() {
 
 export function render(root) {
   let alive = true;
-  const result = h('div', { class: 'ie-result', role: 'status', dataset: { testid: 'ie-scan-result' } });
+  const result = h('div', { class: 'innovation-engine-result', role: 'status', dataset: { testid: 'ie-scan-result' } });
   const alert = formAlert('ie-scan-error');
   const code = field({ name: 'code', label: 'Paste a link or code', testid: 'ie-scan-input',
     hint: 'A link like …/c/Xy3… or the code under someone’s QR.', autocomplete: 'off',
@@ -70,7 +70,7 @@ export function render(root) {
 
 /** The camera area: a Start/Stop button, the rear camera in a <video>, detection on a timer. */
 function cameraPanel(onCode, isAlive) {
-  const video = h('video', { class: 'ie-video', playsinline: true, muted: true, hidden: true,
+  const video = h('video', { class: 'innovation-engine-video', playsinline: true, muted: true, hidden: true,
     'aria-label': 'Camera preview', dataset: { testid: 'ie-camera-video' } });
   const start = h('button', { type: 'button', class: 'btn btn-primary', dataset: { testid: 'ie-camera-start' } },
     'Start camera');
@@ -122,5 +122,5 @@ function cameraPanel(onCode, isAlive) {
     }
   });
 
-  return { el: h('div', { class: 'ie-camera' }, start, note, video), stop };
+  return { el: h('div', { class: 'innovation-engine-camera' }, start, note, video), stop };
 }

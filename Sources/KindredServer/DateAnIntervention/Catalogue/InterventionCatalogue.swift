@@ -28,7 +28,7 @@ struct InterventionCatalogue: Sendable {
 
     static func load(on database: any Database) async throws -> InterventionCatalogue {
         let rows = try await InterventionRecord.query(on: database).sort(\.$position).all()
-        let version = try await CatalogueVersion.find(CatalogueVersion.interventions, on: database)?.version ?? 0
+        let version = try await InterventionCatalogueVersion.find(InterventionCatalogueVersion.interventions, on: database)?.version ?? 0
         return InterventionCatalogue(
             version: version,
             all: try rows.map { try $0.decoded() },
@@ -64,7 +64,7 @@ enum CatalogueLoader {
             throw AppError(.internalError, .internalServerError, "The intervention catalogue is invalid: " + problems.joined(separator: " "))
         }
         return try await database.writeTransaction { database in
-            let stored = try await CatalogueVersion.find(CatalogueVersion.interventions, on: database)
+            let stored = try await InterventionCatalogueVersion.find(InterventionCatalogueVersion.interventions, on: database)
             if let stored, stored.version >= file.version { return false }
             let existing = try await InterventionRecord.query(on: database).all()
             var rows = Dictionary(existing.compactMap { row in row.id.map { ($0, row) } }, uniquingKeysWith: { first, _ in first })
@@ -84,7 +84,7 @@ enum CatalogueLoader {
                 stored.version = file.version
                 try await stored.save(on: database)
             } else {
-                try await CatalogueVersion(id: CatalogueVersion.interventions, version: file.version).create(on: database)
+                try await InterventionCatalogueVersion(id: InterventionCatalogueVersion.interventions, version: file.version).create(on: database)
             }
             return true
         }

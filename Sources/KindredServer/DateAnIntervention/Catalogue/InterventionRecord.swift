@@ -4,7 +4,7 @@ import Foundation
 /// A catalogue row. The profile is kept whole as JSON: it is only ever read whole, and keeping it
 /// in one column lets a new catalogue version add fields without a migration.
 final class InterventionRecord: Model, UpdateStamped, @unchecked Sendable {
-    static let schema = "dai_interventions"
+    static let schema = "date_an_intervention_interventions"
 
     @ID(custom: "id", generatedBy: .user) var id: String?
     @Field(key: "category") var category: String
@@ -40,8 +40,8 @@ final class InterventionRecord: Model, UpdateStamped, @unchecked Sendable {
 }
 
 /// Which version of the catalogue file the database holds.
-final class CatalogueVersion: Model, @unchecked Sendable {
-    static let schema = "dai_catalogue_versions"
+final class InterventionCatalogueVersion: Model, @unchecked Sendable {
+    static let schema = "date_an_intervention_catalogue_versions"
     static let interventions = "interventions"
 
     @ID(custom: "id", generatedBy: .user) var id: String?

@@ -3,8 +3,8 @@ import Foundation
 
 /// One person's conversation with one intervention. It outlives swipes: undoing or resetting
 /// keeps it, and matching again picks it up.
-final class Conversation: Model, CreationStamped, @unchecked Sendable {
-    static let schema = "dai_conversations"
+final class InterventionConversation: Model, CreationStamped, @unchecked Sendable {
+    static let schema = "date_an_intervention_conversations"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
@@ -19,13 +19,13 @@ final class Conversation: Model, CreationStamped, @unchecked Sendable {
     }
 }
 
-final class ChatMessageRecord: Model, @unchecked Sendable {
-    static let schema = "dai_messages"
+final class InterventionChatMessageRecord: Model, @unchecked Sendable {
+    static let schema = "date_an_intervention_messages"
 
     enum Role: String, Codable, Sendable { case user, assistant }
 
     @ID(key: .id) var id: UUID?
-    @Parent(key: "conversation_id") var conversation: Conversation
+    @Parent(key: "conversation_id") var conversation: InterventionConversation
     /// Repeated from the conversation so an account's messages are found (and deleted) directly.
     @Parent(key: "user_id") var user: User
     @Enum(key: "role") var role: Role

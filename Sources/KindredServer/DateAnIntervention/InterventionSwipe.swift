@@ -3,8 +3,8 @@ import Foundation
 
 /// One card swiped by one person. Unique per person and card: a card is swiped once until it is
 /// undone or the deck is reset. Likes and super-likes are the matches.
-final class Swipe: Model, @unchecked Sendable {
-    static let schema = "dai_swipes"
+final class InterventionSwipe: Model, @unchecked Sendable {
+    static let schema = "date_an_intervention_swipes"
 
     enum Direction: String, Codable, Sendable { case like, pass, superlike }
 

@@ -5,7 +5,7 @@ import SQLKit
 /// One undirected Innovation Engine connection between two people. The pair is stored in a fixed
 /// order (`low` < `high` by id) under a unique index, so "A–B" and "B–A" are the same row and
 /// two simultaneous scans cannot make two.
-final class Connection: Model, CreationStamped, @unchecked Sendable {
+final class InnovationEngineConnection: Model, CreationStamped, @unchecked Sendable {
     static let schema = "innovation_engine_connections"
 
     @ID(key: .id) var id: UUID?
@@ -41,7 +41,7 @@ final class Connection: Model, CreationStamped, @unchecked Sendable {
 
 struct CreateInnovationEngineConnections: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Connection.schema)
+        try await database.schema(InnovationEngineConnection.schema)
             .id()
             .field("low_user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
             .field("high_user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
@@ -52,11 +52,11 @@ struct CreateInnovationEngineConnections: AsyncMigration {
             .create()
         if let sql = database as? any SQLDatabase {
             // The unique index already serves lookups by `low`; `high` needs its own.
-            try await sql.create(index: "innovation_engine_connections_high").on(Connection.schema).column("high_user_id").run()
+            try await sql.create(index: "innovation_engine_connections_high").on(InnovationEngineConnection.schema).column("high_user_id").run()
         }
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Connection.schema).delete()
+        try await database.schema(InnovationEngineConnection.schema).delete()
     }
 }

@@ -1,0 +1,48 @@
+// Kindred's own calls to the API (account, sessions, media, realtime), in one place, so the
+// shell's pages speak in account terms and never build paths; each app has its own client.js.
+// Signing up, in and out go through auth-flows.js, which starts and ends the session around them.
+// The session's raw cookie exchanges (refresh, finishing a pending sign-out) stay in the session
+// layer: they must not go through the refresh-and-retry of api.js.
+import { api } from './api.js';
+
+const id = (value) => encodeURIComponent(value);
+
+// ---- for auth-flows.js ----
+/** fields: { email, username, displayName?, password, device, refreshTokenDelivery } */
+export const signUp = (fields) => api.post('/auth/sign-up', fields, { auth: false });
+export const signIn = (fields) => api.post('/auth/sign-in', fields, { auth: false });
+export const signOut = ({ limitMs } = {}) => api.post('/auth/sign-out', undefined, { limitMs });
+
+// ---- the account ----
+export const getMe = () => api.get('/me');
+/** changes: { displayName, username, bio, avatarId, removeAvatar }; resolves to the account. */
+export const updateProfile = (changes, { signal } = {}) => api.patch('/me', changes, { signal });
+export const deleteAccount = () => api.delete('/me');
+
+// ---- sessions ----
+const paged = (path, cursor) => (cursor ? `${path}?cursor=${id(cursor)}` : path);
+
+/** Devices signed in to this account, a page at a time:
+ * { items: [{ id, device, current, createdAt, lastUsedAt }], nextCursor? }. */
+export const listSessions = (cursor) => api.get(paged('/me/sessions', cursor));
+export const revokeSession = (sessionId) => api.delete(`/me/sessions/${id(sessionId)}`);
+/** Resolves to { revoked }: how many other devices were signed out. */
+export const revokeOtherSessions = () => api.post('/me/sessions/revoke-others');
+
+// ---- media ----
+/** A photo's bytes, with progress (api.js upload); resolves to the stored media ({ id, … }). */
+export const uploadMedia = (blob, { onProgress, signal, idempotencyKey } = {}) =>
+  api.upload('/media', blob, { onProgress, signal, idempotencyKey });
+
+// ---- realtime ----
+/** A single-use ticket ({ ticket, path? }) for opening the realtime WebSocket. */
+export const createRealtimeTicket = () => api.post('/realtime/tickets');
+
+// ---- blocking and reporting ----
+/** The people I blocked, most recent first, a page at a time: { items: [{ profile, blockedAt }], nextCursor? }. */
+export const listBlocked = (cursor) => api.get(paged('/blocks', cursor));
+/** Blocks someone by username; resolves to { profile, blockedAt }. Blocking again changes nothing. */
+export const block = (username) => api.post('/blocks', { username });
+export const unblock = (username) => api.delete(`/blocks/${id(username)}`);
+/** target: { kind: 'profile', id: username } or an app's { kind, id }; reason: one of REPORT_REASONS. */
+export const report = (target, reason, note) => api.post('/reports', note ? { target, reason, note } : { target, reason });
