@@ -90,6 +90,34 @@ public actor KindredSession {
         changeHandlers[id] = nil
     }
 
+    /// Who is signed in: the account's id now, then again each time it changes (nil once signed
+    /// out), so an app's root follows one stream instead of reading the state and also listening.
+    /// A refresh of the same account is not a change.
+    public nonisolated func signedInChanges() -> AsyncStream<UUID?> {
+        AsyncStream { continuation in
+            let last = LastValue()
+            let yield: @Sendable (StoredSession?) -> Void = { stored in
+                if last.replace(with: stored?.userID) { continuation.yield(stored?.userID) }
+            }
+            let subscription = Task { await self.subscribe(yield) }
+            continuation.onTermination = { _ in
+                Task {
+                    let id = await subscription.value
+                    await self.removeChangeHandler(id)
+                }
+            }
+        }
+    }
+
+    /// Registers `handler` and gives it the current state, with nothing in between: the stored
+    /// session is loaded first, so no change can land between the first value and the next.
+    private func subscribe(_ handler: @escaping @Sendable (StoredSession?) -> Void) async -> UUID {
+        _ = try? await current()
+        let id = onChange(handler)
+        handler(stored)
+        return id
+    }
+
     // MARK: - Tokens
 
     /// A valid access token: the stored one, or a fresh one. `rejected` is a token the server
@@ -164,6 +192,21 @@ public actor KindredSession {
 
     private func notify() {
         for handler in changeHandlers.values { handler(stored) }
+    }
+}
+
+/// The last account id a `signedInChanges` stream gave, so it gives each change once.
+private final class LastValue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UUID??
+
+    /// Keeps `new` and says whether it differs from the last one (the first always does).
+    func replace(with new: UUID?) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .some(let old) = value, old == new { return false }
+        value = .some(new)
+        return true
     }
 }
 

@@ -154,6 +154,54 @@ struct KindredSessionTests {
         }
     }
 
+    @Test func oneStreamSaysWhoIsSignedInFromTheStartAndOnEveryChange() async throws {
+        try await withKindred(running: true) { kindred in
+            let session = try makeSession(kindred)
+            var changes = session.signedInChanges().makeAsyncIterator()
+            // act and validate: signed out at first, then each account once, refreshes unseen.
+            #expect(await changes.next() == .some(nil))
+            let me = try await session.signUp(email: "stream@example.com", password: "watch me", username: "streamer")
+            #expect(await changes.next() == .some(me.id))
+            try await session.refresh()
+            try await session.signOut()
+            #expect(await changes.next() == .some(nil), "a refresh is not a change")
+            let other = try await session.signUp(email: "other@example.com", password: "watch me", username: "streamer2")
+            #expect(await changes.next() == .some(other.id))
+
+            // A listener that starts late hears the current account first.
+            var late = session.signedInChanges().makeAsyncIterator()
+            #expect(await late.next() == .some(other.id))
+        }
+    }
+
+    @Test func blockReportAndPageThroughTheSDK() async throws {
+        try await withKindred(running: true) { kindred in
+            let ada = try makeSession(kindred)
+            let bob = try makeSession(kindred)
+            try await ada.signUp(email: "ada@example.com", password: "safety first", username: "ada_sdk")
+            try await bob.signUp(email: "bob@example.com", password: "safety first", username: "bob_sdk")
+            for index in 0..<3 {
+                let other = try makeSession(kindred)
+                try await other.signUp(email: "o\(index)@example.com", password: "safety first", username: "other_sdk\(index)")
+                try await ada.block(username: "other_sdk\(index)")
+            }
+            // act
+            let report = try await ada.report(.profile(username: "bob_sdk"), reason: .spam, note: "Ads, all day.")
+            let again = try await ada.report(.profile(username: "bob_sdk"), reason: .harassment)
+            let blocked = try await ada.block(username: "bob_sdk")
+            let firstPage = try await ada.blockedProfiles(limit: 2)
+            let everyone = try await ada.all { cursor in try await ada.blockedProfiles(limit: 2, cursor: cursor) }
+            // validate
+            #expect(report.status == .open && again.id == report.id)
+            #expect(blocked.profile.username == "bob_sdk")
+            #expect(firstPage.items.count == 2 && firstPage.nextCursor != nil)
+            #expect(everyone.map(\.profile.username) == ["bob_sdk", "other_sdk2", "other_sdk1", "other_sdk0"])
+            await #expect(throws: KindredError.self) { try await bob.profile(username: "ada_sdk") }
+            try await ada.unblock(username: "bob_sdk")
+            #expect(try await bob.profile(username: "ada_sdk").username == "ada_sdk")
+        }
+    }
+
     /// A 1×1 PNG.
     static let tinyPNG: [UInt8] = [
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
