@@ -2,7 +2,8 @@ import DateAnInterventionCore
 import SwiftUI
 
 /// "Matches": how I swipe in one line, then every like and super-like, newest first, each with
-/// the chat's last line. A tile opens the chat; its context menu (or VoiceOver action) the profile.
+/// the chat's last line, a page at a time (the next loads as the last tile comes into view). A tile
+/// opens the chat; its context menu (or VoiceOver action) the profile.
 struct MatchesView: View {
     let session: KindredSession
     @Environment(MatchesModel.self) private var model
@@ -14,7 +15,8 @@ struct MatchesView: View {
             ScrollView {
                 VStack(alignment: .leading, spacing: 16) {
                     if let stats = model.stats {
-                        StatsSummary(stats: stats, matchCount: model.matches.count,
+                        // Every like and super-like is a match; the list holds only the pages loaded so far.
+                        StatsSummary(stats: stats, matchCount: stats.likes + stats.superLikes,
                                      favourite: model.favouriteCategoryName)
                     }
                     if let error = model.error, loaded {
@@ -25,8 +27,14 @@ struct MatchesView: View {
                     LazyVGrid(columns: [GridItem(.adaptive(minimum: 160), spacing: 12)], spacing: 12) {
                         ForEach(model.matches, id: \.intervention.id) { match in
                             tile(match)
+                                .onAppear {
+                                    if match.intervention.id == model.matches.last?.intervention.id {
+                                        Task { await model.loadMore() }
+                                    }
+                                }
                         }
                     }
+                    more
                 }
                 .padding()
             }
@@ -53,6 +61,25 @@ struct MatchesView: View {
             Button("Compare", systemImage: "square.split.2x1") { path.append(.compare(id)) }
         }
         .accessibilityAction(named: "Profile") { path.append(.profile(id)) }
+    }
+
+    /// Below the grid while matches wait on the server: a spinner while a page loads, else a
+    /// button, which is also how to try again, since the last tile has already appeared by then.
+    @ViewBuilder private var more: some View {
+        if model.nextCursor != nil {
+            Group {
+                if model.isLoadingMore {
+                    ProgressView()
+                } else if model.error != nil {
+                    Button("Try again") { Task { await model.loadMore() } }
+                        .buttonStyle(.bordered)
+                } else {
+                    Button("Load more") { Task { await model.loadMore() } }
+                        .buttonStyle(.bordered)
+                }
+            }
+            .frame(maxWidth: .infinity)
+        }
     }
 
     @ViewBuilder private var placeholder: some View {

@@ -13,8 +13,6 @@ struct StatsView: View {
     @State private var resetting = false
     @State private var resetResult: String?
     @State private var resetError: String?
-    @State private var signOutError: String?
-    @State private var showsSignOutError = false
 
     var body: some View {
         NavigationStack {
@@ -37,7 +35,7 @@ struct StatsView: View {
             .navigationTitle("Your stats")
             .toolbar {
                 ToolbarItem(placement: .topBarTrailing) {
-                    Button("Sign out") { Task { await signOut() } }
+                    SignOutButton()
                 }
             }
             .refreshable { await model.load() }
@@ -45,11 +43,6 @@ struct StatsView: View {
                 Button("Reset", role: .destructive) { Task { await reset() } }
             } message: {
                 Text("Every swipe is forgotten and your matches are undone. Conversations are kept.")
-            }
-            .alert("Could not sign out", isPresented: $showsSignOutError) {
-                Button("OK") {}
-            } message: {
-                Text(signOutError ?? "")
             }
         }
         .task { await model.load() }
@@ -125,17 +118,6 @@ struct StatsView: View {
         // Both read again: neither model hears about a reset made elsewhere.
         await model.load()
         await deck.load()
-    }
-
-    private func signOut() async {
-        do {
-            try await session.signOut()
-        } catch {
-            // When only the server call failed, the SDK has already forgotten the session and the
-            // root has switched to sign-in, so this shows only when this device still holds it.
-            signOutError = error.localizedDescription
-            showsSignOutError = true
-        }
     }
 
     nonisolated private static func percent(_ part: Int, of whole: Int) -> Double {

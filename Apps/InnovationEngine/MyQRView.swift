@@ -10,8 +10,6 @@ struct MyQRView: View {
     @Environment(MyCodeModel.self) private var model
     @State private var displayName: String?
     @State private var profileError: String?
-    @State private var signOutError: String?
-    @State private var showsSignOutError = false
     @State private var confirmsRotation = false
 
     var body: some View {
@@ -42,7 +40,7 @@ struct MyQRView: View {
             .navigationTitle("My QR")
             .toolbar {
                 ToolbarItem(placement: .topBarTrailing) {
-                    Button("Sign out") { Task { await signOut() } }
+                    SignOutButton()
                 }
                 ToolbarItem(placement: .topBarLeading) {
                     Button("New code") { confirmsRotation = true }
@@ -52,11 +50,6 @@ struct MyQRView: View {
                 Button("Get a new code", role: .destructive) { Task { await model.rotate() } }
             } message: {
                 Text("Your current QR code and shared links stop working at once.")
-            }
-            .alert("Could not sign out", isPresented: $showsSignOutError) {
-                Button("OK") {}
-            } message: {
-                Text(signOutError ?? "")
             }
         }
         .task { await model.load() }
@@ -87,17 +80,6 @@ struct MyQRView: View {
             profileError = nil
         } catch {
             profileError = error.localizedDescription
-        }
-    }
-
-    private func signOut() async {
-        do {
-            try await session.signOut()
-        } catch {
-            // When only the server call failed, the SDK has already forgotten the session and the
-            // root has switched to sign-in, so this shows only when this device still holds it.
-            signOutError = error.localizedDescription
-            showsSignOutError = true
         }
     }
 }

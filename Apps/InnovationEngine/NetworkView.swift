@@ -3,14 +3,21 @@ import KindredSDK
 import SwiftUI
 
 /// "Network": my constellation — me in blue at the centre, the people I know around me, and
-/// faint lines for who knows whom. Pinch to zoom, drag to pan, tap a dot for its name.
+/// faint lines for who knows whom. Pinch to zoom, drag to pan, tap a dot for its name, and from
+/// there report or block the person.
 struct NetworkView: View {
+    let session: KindredSession
     @Environment(NetworkModel.self) private var model
     @State private var zoom: CGFloat = 1
     @State private var zoomAtGestureStart: CGFloat = 1
     @State private var pan: CGSize = .zero
     @State private var panAtGestureStart: CGSize = .zero
     @State private var selected: UUID?
+    @State private var reporting: ReportSubject?
+    @State private var blocking: Profile?
+    @State private var confirmsBlock = false
+    @State private var blockError: String?
+    @State private var showsBlockError = false
 
     /// Keeps the outermost dots clear of the screen edge (the layout's own margin is tiny).
     private let padding: CGFloat = 24
@@ -40,6 +47,20 @@ struct NetworkView: View {
                         .disabled(zoom == 1 && pan == .zero)
                 }
             }
+        }
+        .sheet(item: $reporting) { subject in
+            ReportSheet(session: session, subject: subject)
+        }
+        .confirmationDialog("Block \(blocking?.displayName ?? "them")?", isPresented: $confirmsBlock,
+                            titleVisibility: .visible, presenting: blocking) { person in
+            Button("Block", role: .destructive) { Task { await block(person) } }
+        } message: { person in
+            Text("You won't see each other anywhere in Kindred, and your connection ends. \(person.displayName) isn't told.")
+        }
+        .alert("Could not block", isPresented: $showsBlockError) {
+            Button("OK") {}
+        } message: {
+            Text(blockError ?? "")
         }
         .task { await model.load() }
         .task { await model.followChanges() }
@@ -91,6 +112,7 @@ struct NetworkView: View {
         .accessibilityRepresentation {
             List(network?.people ?? [], id: \.id) { person in
                 Text(person.displayName)
+                    .accessibilityActions { safetyActions(for: person) }
             }
             .accessibilityLabel("Your connections")
         }
@@ -98,12 +120,34 @@ struct NetworkView: View {
 
     @ViewBuilder private var selectionLabel: some View {
         if let selected, let name = name(of: selected) {
-            Text(name)
-                .font(.headline)
-                .padding(.horizontal, 16)
-                .padding(.vertical, 8)
-                .background(.ultraThinMaterial, in: Capsule())
-                .padding(.bottom, 24)
+            HStack(spacing: 10) {
+                Text(name)
+                    .font(.headline)
+                if let person = person(selected) {
+                    Menu {
+                        safetyActions(for: person)
+                    } label: {
+                        Image(systemName: "ellipsis.circle")
+                            .imageScale(.large)
+                    }
+                    .accessibilityLabel("Report or block \(person.displayName)")
+                }
+            }
+            .padding(.horizontal, 16)
+            .padding(.vertical, 8)
+            .background(.ultraThinMaterial, in: Capsule())
+            .padding(.bottom, 24)
+        }
+    }
+
+    /// Wherever a person is shown, the same two: in the selection's menu and as VoiceOver actions.
+    @ViewBuilder private func safetyActions(for person: Profile) -> some View {
+        Button("Report…", systemImage: "exclamationmark.bubble") {
+            reporting = .profile(person)
+        }
+        Button("Block", systemImage: "hand.raised", role: .destructive) {
+            blocking = person
+            confirmsBlock = true
         }
     }
 
@@ -158,7 +202,25 @@ struct NetworkView: View {
     private func name(of id: UUID) -> String? {
         guard let network = model.network else { return nil }
         if id == network.me.id { return "You (\(network.me.displayName))" }
-        return network.people.first { $0.id == id }?.displayName
+        return person(id)?.displayName
+    }
+
+    /// One of my connections; never me, whom there is no reporting or blocking.
+    private func person(_ id: UUID) -> Profile? {
+        model.network?.people.first { $0.id == id }
+    }
+
+    /// Blocking ends our connection on the server; the network is read again so the dot goes at
+    /// once rather than whenever the realtime event arrives.
+    private func block(_ person: Profile) async {
+        do {
+            try await session.block(username: person.username)
+            if selected == person.id { selected = nil }
+            await model.load()
+        } catch {
+            blockError = error.localizedDescription
+            showsBlockError = true
+        }
     }
 
     private func resetView() {

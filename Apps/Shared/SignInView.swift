@@ -83,7 +83,7 @@ struct SignInView: View {
         do {
             try await session.signIn(email: email, password: password, device: device)
             error = nil
-            // RootView follows the session and switches to the app; nothing to do here.
+            // KindredAppRoot follows the session and switches to the app; nothing to do here.
         } catch {
             self.error = error.localizedDescription
         }

@@ -47,5 +47,5 @@ extension KindredSession {
 }
 
 extension ReportTarget {
-    public static func profile(username: String) -> ReportTarget { ReportTarget(kind: "profile", id: username) }
+    public static func profile(username: String) -> ReportTarget { ReportTarget(kind: .profile, id: username) }
 }

@@ -15,8 +15,11 @@ choices.
   every schema-valid upload for a real PNG, so the success answers are checked against the contract
   too, not only the rejections. The other half stay as generated, so a schema-valid value the
   server refuses is still found.
-- Two business rules (connecting to your own code; an avatar that is not your upload) are schema-valid
-  requests the server rightly refuses with 422; `filter_failure` lets exactly those through.
+- Half of the schema-valid page cursors are swapped for a real one (the list's own `nextCursor`
+  for a first page of one item), so a next page is checked against the contract too.
+- A few business rules (connecting to your own code; an avatar that is not your upload; a cursor
+  the list never gave out; blocking or reporting yourself) are schema-valid requests the server rightly refuses with 422;
+  `filter_failure` lets exactly those through.
 """
 
 from __future__ import annotations
@@ -44,6 +47,10 @@ CHAT_OPERATIONS = {
     "POST /date-an-intervention/chats/{interventionId}/messages",
     "POST /date-an-intervention/chats/{interventionId}/retry",
 }
+# Lists that page (`limit` + `cursor` in, `items` + `nextCursor` out).
+PAGED_LISTS = {"GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches"}
+CURSOR_REFUSED = "That cursor is not one this list gave out. Start again from the first page."
+
 # These end the caller's session or account, so each call gets a user of its own.
 FRESH_USER_OPERATIONS = {"POST /auth/sign-out", "DELETE /me", "DELETE /me/sessions/{sessionId}"}
 
@@ -56,6 +63,12 @@ def post_json(path: str, body: dict, token: str | None = None) -> dict:
                                      headers={"Content-Type": "application/json"})
     if token:
         request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"null")
+
+
+def get_json(path: str, token: str) -> dict:
+    request = urllib.request.Request(API + path, headers={"Authorization": "Bearer " + token})
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read() or b"null")
 
@@ -124,6 +137,10 @@ def before_call(context, case, kwargs):
         with _lock:
             name = f"{STATE['prefix']}u{next(_counter)}"
         case.body = {**case.body, "email": f"{name}@schemathesis.kindred.test", "username": name}
+    elif label in PAGED_LISTS and is_positive(case) and (case.query or {}).get("cursor") and coin(case.query):
+        first = get_json(case.operation.path + "?limit=1", STATE["mainToken"])
+        if first.get("nextCursor"):
+            case.query = {**case.query, "cursor": first["nextCursor"]}
     elif label == "POST /media" and is_positive(case):
         # The contract can only say "bytes"; the server takes images only (415 otherwise), which
         # the operation's description says. A positive case sends a real PNG of varying size.
@@ -137,6 +154,9 @@ def before_call(context, case, kwargs):
 BUSINESS_RULES = {
     ("POST /innovation-engine/connections", "code", "That is your own code. Scan someone else's."),
     ("PATCH /me", "avatarId", "Upload the picture first; that media id is not one of yours."),
+    ("POST /blocks", "username", "You can't block yourself."),
+    ("POST /reports", "target", "You can't report yourself or your own content."),
+    *((label, "cursor", CURSOR_REFUSED) for label in PAGED_LISTS),
 }
 
 

@@ -33,7 +33,7 @@ extension Controller {
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let (report, created) = try await SafetyService(context: request.context).report(
-            kind: body.target.kind, id: body.target.id, reason: body.reason.rawValue, note: body.note, by: caller.userID)
+            kind: body.target.kind.rawValue, id: body.target.id, reason: body.reason.rawValue, note: body.note, by: caller.userID)
         let dto = try report.dto(context: request.context)
         return created ? .created(.init(body: .json(dto))) : .ok(.init(body: .json(dto)))
     }
@@ -52,8 +52,17 @@ extension Report {
             throw AppError(.internalError, .internalServerError, "A stored report has an unknown reason.")
         }
         return .init(
-            id: try requireID(), target: .init(kind: targetKind, id: targetID), reason: reason,
+            id: try requireID(), target: .init(kind: try Self.kind(targetKind), id: targetID), reason: reason,
             status: .init(status), createdAt: createdAt ?? context.now)
+    }
+}
+
+extension Report {
+    static func kind(_ stored: String) throws -> Components.Schemas.ReportTarget.KindPayload {
+        guard let kind = Components.Schemas.ReportTarget.KindPayload(rawValue: stored) else {
+            throw AppError(.internalError, .internalServerError, "A stored report names a kind the contract no longer has.")
+        }
+        return kind
     }
 }
 

@@ -196,6 +196,16 @@ struct ContractLintTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    @Test func theReportableKindsAreTheOnesTheAppsDeclare() throws {
+        let document = try Document()
+        let kinds = Node.mapping(document.mapping("components", "schemas")).at("ReportTarget", "properties", "kind", "enum")?
+            .sequence?.compactMap(\.string) ?? []
+        #expect(Set(kinds) == Set(KindredApps.reportableContent.keys))
+        for kind in kinds where kind != ProfileContent.kind {
+            #expect(KindredApps.all.contains { kind.hasPrefix($0.id + ".") }, "\(kind) is not named <app id>.<noun>")
+        }
+    }
+
     @Test func theChecksCatchWhatTheyLookFor() {
         #expect(Self.outOfBlock([nil, nil, "a", "a", "b"]).isEmpty)
         #expect(!Self.outOfBlock([nil, "a", "b", "a"]).isEmpty, "an app in two blocks")
