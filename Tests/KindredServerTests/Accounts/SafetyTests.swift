@@ -233,3 +233,54 @@ struct AnyEncodable: Encodable {
     init(_ value: any Encodable) { self.value = value }
     func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
+
+@Suite("kindred moderation")
+struct ModerationCommandTests {
+    /// Runs `kindred moderation <arguments>` as the command line would, and returns what it printed.
+    private func moderation(_ kindred: TestKindred, _ arguments: String...) async throws -> String {
+        let console = CapturingConsole()
+        var context = CommandContext(console: console, input: CommandInput(arguments: ["kindred"] + arguments))
+        context.application = kindred.app
+        try await console.run(ModerationCommand.group(), with: context)
+        return console.text
+    }
+
+    @Test func theDeskListsOpenReportsAndResolvesThemByID() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let bob = try await kindred.signUp("bob")
+            let body = #"{"target":{"kind":"profile","id":"bob"},"reason":"impersonation","note":"Says he is me."}"#
+            let filed = try await kindred.send(.POST, "/reports", token: ada.accessToken, bytes: Array(body.utf8),
+                                               headers: ["Content-Type": "application/json"])
+                .decode(Components.Schemas.Report.self)
+            // act and validate: the list names the report, the people and the note.
+            let listed = try await moderation(kindred)
+            #expect(listed.contains(filed.id.uuidString) && listed.contains("impersonation"))
+            #expect(listed.contains("@bob") && listed.contains("reported by @ada") && listed.contains("Says he is me."))
+
+            let suspended = try await moderation(kindred, "suspend", filed.id.uuidString)
+            #expect(suspended.contains("suspended"))
+            #expect(try await kindred.send(.GET, "/me", token: bob.accessToken).status == .unauthorized)
+            #expect(try await moderation(kindred, "list").contains("No open reports."))
+            await #expect(throws: AppError.self, "a resolved report stays resolved") {
+                _ = try await moderation(kindred, "dismiss", filed.id.uuidString)
+            }
+            #expect(try await moderation(kindred, "unsuspend", "BOB").contains("@bob can sign in again"))
+            #expect(try await kindred.send(.POST, "/auth/sign-in", json: ["email": bob.email, "password": bob.password]).status == .ok)
+        }
+    }
+}
+
+/// A console that keeps what a command prints.
+private final class CapturingConsole: Console, @unchecked Sendable {
+    private let lock = NSLock()
+    private var printed = ""
+    var userInfo: [AnySendableHashable: any Sendable] = [:]
+    var size: (width: Int, height: Int) { (120, 40) }
+    var text: String { lock.withLock { printed } }
+
+    func input(isSecure: Bool) -> String { "" }
+    func output(_ text: ConsoleText, newLine: Bool) { lock.withLock { printed += text.description + (newLine ? "\n" : "") } }
+    func clear(_ type: ConsoleClear) {}
+    func report(error: String, newLine: Bool) { lock.withLock { printed += error + (newLine ? "\n" : "") } }
+}
