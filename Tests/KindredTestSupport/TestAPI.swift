@@ -47,6 +47,28 @@ extension TestKindred {
     }
 }
 
+extension TestKindred {
+    /// Follows `nextCursor` from the first page to the last, `limit` at a time.
+    public func everyPage<Page: Decodable>(
+        _ path: String, token: String, limit: Int, as type: Page.Type,
+        cursor: (Page) -> String?, count: (Page) -> Int
+    ) async throws -> [Page] {
+        var pages: [Page] = []
+        var next: String?
+        repeat {
+            let separator = path.contains("?") ? "&" : "?"
+            let query = "\(separator)limit=\(limit)" + (next.map { "&cursor=\($0)" } ?? "")
+            let response = try await send(.GET, path + query, token: token)
+            #expect(response.status == .ok, "\(response.body.string)")
+            let page = try response.decode(Page.self)
+            #expect(count(page) <= limit)
+            pages.append(page)
+            next = cursor(page)
+        } while next != nil && pages.count < 50
+        return pages
+    }
+}
+
 extension TestingHTTPResponse {
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let decoder = JSONDecoder()

@@ -105,15 +105,9 @@ struct SafetyTests {
                 #expect(try await block(kindred, ada, other.username).status == .created)
                 others.append(other.username)
             }
-            var seen: [String] = []
-            var cursor: String?
-            repeat {
-                let query = cursor.map { "&cursor=\($0)" } ?? ""
-                let page = try await kindred.send(.GET, "/blocks?limit=2\(query)", token: ada.accessToken).decode(Schemas.BlockedProfilePage.self)
-                #expect(page.items.count <= 2)
-                seen += page.items.map(\.profile.username)
-                cursor = page.nextCursor
-            } while cursor != nil
+            let pages = try await kindred.everyPage("/blocks", token: ada.accessToken, limit: 2, as: Schemas.BlockedProfilePage.self,
+                                                    cursor: \.nextCursor, count: \.items.count)
+            let seen = pages.flatMap(\.items).map(\.profile.username)
             #expect(seen == others.reversed(), "most recent first, each once")
         }
     }

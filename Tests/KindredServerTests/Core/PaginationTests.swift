@@ -9,26 +9,6 @@ import Vapor
 
 @Suite("One pagination shape")
 struct PaginationTests {
-    /// Follows `nextCursor` from the first page to the last, `limit` at a time.
-    private func everyPage<Page: Decodable>(
-        _ kindred: TestKindred, _ path: String, token: String, limit: Int, as type: Page.Type,
-        cursor: (Page) -> String?, count: (Page) -> Int
-    ) async throws -> [Page] {
-        var pages: [Page] = []
-        var next: String?
-        repeat {
-            let separator = path.contains("?") ? "&" : "?"
-            let query = "\(separator)limit=\(limit)" + (next.map { "&cursor=\($0)" } ?? "")
-            let response = try await kindred.send(.GET, path + query, token: token)
-            #expect(response.status == .ok, "\(response.body.string)")
-            let page = try response.decode(Page.self)
-            #expect(count(page) <= limit)
-            pages.append(page)
-            next = cursor(page)
-        } while next != nil && pages.count < 50
-        return pages
-    }
-
     @Test func connectionsComeNewestFirstAPageAtATimeEachOnce() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
@@ -42,7 +22,7 @@ struct PaginationTests {
                 #expect(try await kindred.send(.POST, "/innovation-engine/connections", token: other.accessToken, json: ["code": code]).status == .created)
                 names.append(other.username)
             }
-            let pages = try await everyPage(kindred, "/innovation-engine/connections", token: ada.accessToken, limit: 3,
+            let pages = try await kindred.everyPage("/innovation-engine/connections", token: ada.accessToken, limit: 3,
                                             as: Components.Schemas.InnovationEngineConnectionPage.self,
                                             cursor: \.nextCursor, count: \.items.count)
             let seen = pages.flatMap(\.items).map(\.person.username)
@@ -91,7 +71,7 @@ struct PaginationTests {
                                                     json: ["interventionId": card.id, "direction": "like"])
                 #expect(swiped.status == .created)
             }
-            let matches = try await everyPage(kindred, "/date-an-intervention/matches", token: ada.accessToken, limit: 2,
+            let matches = try await kindred.everyPage("/date-an-intervention/matches", token: ada.accessToken, limit: 2,
                                               as: Components.Schemas.InterventionMatchPage.self, cursor: \.nextCursor, count: \.items.count)
             #expect(matches.flatMap(\.items).map(\.intervention.id) == deck.cards.map(\.id).reversed())
 
@@ -99,7 +79,7 @@ struct PaginationTests {
                 kindred.clock.advance(by: 1)
                 #expect(try await kindred.send(.POST, "/auth/sign-in", json: ["email": ada.email, "password": ada.password]).status == .ok)
             }
-            let sessions = try await everyPage(kindred, "/me/sessions", token: ada.accessToken, limit: 3,
+            let sessions = try await kindred.everyPage("/me/sessions", token: ada.accessToken, limit: 3,
                                                as: Components.Schemas.SessionPage.self, cursor: \.nextCursor, count: \.items.count)
             let listed = sessions.flatMap(\.items)
             #expect(listed.count == 4 && Set(listed.map(\.id)).count == 4)
