@@ -19,6 +19,7 @@ enum KindredMigrations {
         CreateRealtimePayloads(),   // realtime events too large for NOTIFY
         RenameDateAnInterventionTables(), // Date An Intervention: the app's full id in its tables
         CreateSafety(),             // blocks, reports and suspended accounts
+        CreateKinnect(),            // Kinnect: follows and follow requests
     ]
 }
 

@@ -66,6 +66,8 @@ struct AccountDeletionTests {
                                                  json: ["text": "Dora here: how permanent are you?", "clientMessageId": "dora-chat-1"])
             #expect(chatted.body.string.contains("event: reply"))
 
+            // Kinnect: she asks to follow the survivor.
+            #expect(try await kindred.send(.POST, "/kinnect/follows", token: second.accessToken, json: ["username": "survivor"]).status == .created)
             // Safety: she blocks someone else and reports the survivor.
             #expect(try await kindred.send(.POST, "/blocks", token: second.accessToken, json: ["username": "blocked_bert"]).status == .created)
             let reported = try await kindred.send(.POST, "/reports", token: second.accessToken,

@@ -1,0 +1,91 @@
+import Foundation
+import KindredAPI
+import Vapor
+
+extension Controller {
+    func getKinnectProfile(_ input: Operations.GetKinnectProfile.Input) async throws -> Operations.GetKinnectProfile.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let (user, followers, following, standing) = try await FollowService(context: request.context)
+            .profile(input.path.username, seenBy: caller.userID)
+        return .ok(.init(body: .json(.init(
+            profile: try request.profile(of: user), followerCount: followers, followingCount: following,
+            following: .init(standing.following), followsMe: standing.followsMe, canSeePosts: standing.canSeePosts))))
+    }
+
+    func listKinnectFollowers(_ input: Operations.ListKinnectFollowers.Input) async throws -> Operations.ListKinnectFollowers.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let people = try await FollowService(context: request.context)
+            .people(.followers, of: input.path.username, seenBy: caller.userID, page: page)
+            .map { try $0.0.person($0.1, context: request.context) }
+        return .ok(.init(body: .json(.init(items: people.items, nextCursor: people.nextCursor))))
+    }
+
+    func listKinnectFollowing(_ input: Operations.ListKinnectFollowing.Input) async throws -> Operations.ListKinnectFollowing.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let people = try await FollowService(context: request.context)
+            .people(.following, of: input.path.username, seenBy: caller.userID, page: page)
+            .map { try $0.0.person($0.1, context: request.context) }
+        return .ok(.init(body: .json(.init(items: people.items, nextCursor: people.nextCursor))))
+    }
+
+    func followKinnectProfile(_ input: Operations.FollowKinnectProfile.Input) async throws -> Operations.FollowKinnectProfile.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let (follow, person, created) = try await FollowService(context: request.context).follow(body.username, by: caller.userID)
+        let dto = Components.Schemas.KinnectFollow(profile: try request.profile(of: person), state: .init(follow))
+        return created ? .created(.init(body: .json(dto))) : .ok(.init(body: .json(dto)))
+    }
+
+    func unfollowKinnectProfile(_ input: Operations.UnfollowKinnectProfile.Input) async throws -> Operations.UnfollowKinnectProfile.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await FollowService(context: request.context).unfollow(input.path.username, by: caller.userID)
+        return .noContent(.init())
+    }
+
+    func listKinnectFollowRequests(_ input: Operations.ListKinnectFollowRequests.Input) async throws -> Operations.ListKinnectFollowRequests.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let people = try await FollowService(context: request.context).requests(for: caller.userID, page: page)
+            .map { try $0.person($0.follower, context: request.context) }
+        return .ok(.init(body: .json(.init(items: people.items, nextCursor: people.nextCursor))))
+    }
+
+    func confirmKinnectFollowRequest(_ input: Operations.ConfirmKinnectFollowRequest.Input) async throws -> Operations.ConfirmKinnectFollowRequest.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let (follow, requester) = try await FollowService(context: request.context).confirm(input.path.username, by: caller.userID)
+        return .ok(.init(body: .json(try follow.person(requester, context: request.context))))
+    }
+
+    func deleteKinnectFollowRequest(_ input: Operations.DeleteKinnectFollowRequest.Input) async throws -> Operations.DeleteKinnectFollowRequest.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await FollowService(context: request.context).deleteRequest(from: input.path.username, by: caller.userID)
+        return .noContent(.init())
+    }
+
+    func removeKinnectFollower(_ input: Operations.RemoveKinnectFollower.Input) async throws -> Operations.RemoveKinnectFollower.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await FollowService(context: request.context).removeFollower(input.path.username, by: caller.userID)
+        return .noContent(.init())
+    }
+}
+
+extension Components.Schemas.KinnectFollowState {
+    init(_ follow: KinnectFollow?) {
+        self = switch follow {
+        case nil: .none
+        case let follow? where follow.isApproved: .following
+        case _?: .requested
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import KindredAPI
+import Vapor
+
+/// What Kinnect asks of the foundation.
+enum KinnectApp: KindredApp {
+    static let id = "kinnect"
+    static let name = "Kinnect"
+    static let contractPrefix = "Kinnect"
+
+    /// A block ends every follow and request between the two, both ways.
+    static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {
+        try await FollowService.endFollows(between: blockerID, and: blockedID, on: context.database)
+    }
+}
+
+extension Components.Schemas.RealtimeEvent {
+    /// To the person asked: someone wants to follow them.
+    static func kinnectFollowRequested(_ requester: Components.Schemas.KinnectPerson) -> Self {
+        .kinnect_follow_requested(.init(_type: "kinnect.follow.requested", person: requester))
+    }
+
+    /// To the person who asked: they may follow now.
+    static func kinnectFollowAccepted(_ followed: Components.Schemas.KinnectPerson) -> Self {
+        .kinnect_follow_accepted(.init(_type: "kinnect.follow.accepted", person: followed))
+    }
+}
