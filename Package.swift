@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "KindredSDK", targets: ["KindredSDK"]),
         .library(name: "InnovationEngineCore", targets: ["InnovationEngineCore"]),
         .library(name: "DateAnInterventionCore", targets: ["DateAnInterventionCore"]),
+        .library(name: "KinnectCore", targets: ["KinnectCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.115.0"),
@@ -70,6 +71,9 @@ let package = Package(
         /// Date An Intervention's client logic: deck, profile, chat and matches models over the SDK.
         .target(name: "DateAnInterventionCore", dependencies: ["KindredSDK"]),
 
+        /// Kinnect's client logic: profile, follow button and follow-request models over the SDK.
+        .target(name: "KinnectCore", dependencies: ["KindredSDK"]),
+
         // MARK: - server
 
         .target(
@@ -127,6 +131,10 @@ let package = Package(
         .testTarget(
             name: "DateAnInterventionCoreTests",
             dependencies: ["DateAnInterventionCore", "KindredServer", "KindredTestSupport"]
+        ),
+        .testTarget(
+            name: "KinnectCoreTests",
+            dependencies: ["KinnectCore", "KindredServer", "KindredTestSupport"]
         ),
         .testTarget(
             name: "KindredSDKTests",

@@ -1,0 +1,70 @@
+import Foundation
+import KindredSDK
+
+public typealias KinnectProfile = Components.Schemas.KinnectProfile
+public typealias KinnectPerson = Components.Schemas.KinnectPerson
+public typealias KinnectFollowState = Components.Schemas.KinnectFollowState
+
+/// The Kinnect operations, over the SDK's session (auth, retries, problems).
+extension KindredSession {
+    public func kinnectProfile(_ username: String) async throws -> KinnectProfile {
+        try await perform { try await client.getKinnectProfile(path: .init(username: username)).ok.body.json }
+    }
+
+    /// Asks to follow someone; resolves to where I stand with them afterwards (`requested`, or
+    /// `following` if they had already confirmed).
+    @discardableResult
+    public func follow(_ username: String) async throws -> KinnectFollowState {
+        try await perform {
+            switch try await client.followKinnectProfile(body: .json(.init(username: username))) {
+            case .created(let created): return try created.body.json.state
+            case .ok(let existing): return try existing.body.json.state
+            case .default(let status, _): throw KindredError.unexpectedResponse(status: status)
+            }
+        }
+    }
+
+    /// Cancels my request to follow someone, or stops following them.
+    public func unfollow(_ username: String) async throws {
+        _ = try await perform { try await client.unfollowKinnectProfile(path: .init(username: username)).noContent }
+    }
+
+    /// Who asked to follow me, most recent first, a page at a time.
+    public func followRequests(limit: Int? = nil, cursor: String? = nil) async throws -> Page<KinnectPerson> {
+        try await perform {
+            let page = try await client.listKinnectFollowRequests(query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    @discardableResult
+    public func confirmFollowRequest(from username: String) async throws -> KinnectPerson {
+        try await perform { try await client.confirmKinnectFollowRequest(path: .init(username: username)).ok.body.json }
+    }
+
+    public func deleteFollowRequest(from username: String) async throws {
+        _ = try await perform { try await client.deleteKinnectFollowRequest(path: .init(username: username)).noContent }
+    }
+
+    public func removeFollower(_ username: String) async throws {
+        _ = try await perform { try await client.removeKinnectFollower(path: .init(username: username)).noContent }
+    }
+
+    /// Someone's followers, most recent first; only for the owner and approved followers.
+    public func followers(of username: String, limit: Int? = nil, cursor: String? = nil) async throws -> Page<KinnectPerson> {
+        try await perform {
+            let page = try await client.listKinnectFollowers(path: .init(username: username), query: .init(limit: limit, cursor: cursor))
+                .ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    /// Whom someone follows, most recent first; only for the owner and approved followers.
+    public func following(of username: String, limit: Int? = nil, cursor: String? = nil) async throws -> Page<KinnectPerson> {
+        try await perform {
+            let page = try await client.listKinnectFollowing(path: .init(username: username), query: .init(limit: limit, cursor: cursor))
+                .ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+}

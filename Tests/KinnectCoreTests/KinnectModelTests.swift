@@ -1,0 +1,74 @@
+import Foundation
+import KindredTestSupport
+import KinnectCore
+import Testing
+@testable import KindredServer
+
+/// Kinnect's models over the SDK, against a real server running in-process.
+@MainActor
+@Suite("Kinnect models")
+struct KinnectModelTests {
+    @Test func theFollowButtonAsksAndTheOwnerConfirmsInline() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: baseURL)
+            let bob = KindredSession(serverURL: baseURL)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada", displayName: "Ada")
+            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob", displayName: "Bob")
+
+            // Ada's requests list is open, live.
+            let requests = FollowRequestsModel(session: ada)
+            await requests.load()
+            #expect(requests.requests.isEmpty)
+            let listening = Task { await requests.followChanges() }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
+
+            // Bob taps Follow: Requested at once.
+            let profile = KinnectProfileModel(session: bob, username: "ada")
+            await profile.load()
+            #expect(profile.followButtonTitle == "Follow" && profile.profile?.canSeePosts == false)
+            await profile.tapFollow()
+            #expect(profile.followButtonTitle == "Requested" && profile.error == nil)
+
+            // Ada sees the request arrive and confirms it; Bob now follows.
+            try await eventually { await MainActor.run { requests.requests.map(\.profile.username) == ["bob"] } }
+            await requests.confirm(try #require(requests.requests.first))
+            #expect(requests.requests.isEmpty && requests.error == nil)
+            await profile.load()
+            #expect(profile.followButtonTitle == "Following" && profile.profile?.canSeePosts == true && profile.profile?.followerCount == 1)
+
+            // Unfollowing hides the posts again at once.
+            await profile.tapFollow()
+            #expect(profile.followButtonTitle == "Follow" && profile.profile?.canSeePosts == false && profile.profile?.followerCount == 0)
+            listening.cancel()
+        }
+    }
+
+    @Test func aRefusedTapPutsTheButtonBack() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: baseURL)
+            let bob = KindredSession(serverURL: baseURL)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
+            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            let profile = KinnectProfileModel(session: bob, username: "ada")
+            await profile.load()
+            // Ada blocks Bob after his screen loaded: his tap is refused, and the button says Follow again.
+            try await ada.block(username: "bob")
+            await profile.tapFollow()
+            #expect(profile.followButtonTitle == "Follow")
+            #expect(profile.error != nil)
+
+            // A request deleted elsewhere comes back to the list when deleting it fails here.
+            try await ada.unblock(username: "bob")
+            try await bob.follow("ada")
+            let requests = FollowRequestsModel(session: ada)
+            await requests.load()
+            let request = try #require(requests.requests.first)
+            try await ada.deleteFollowRequest(from: "bob")
+            await requests.delete(request)
+            #expect(requests.requests.map(\.profile.username) == ["bob"], "rolled back")
+            #expect(requests.error != nil)
+        }
+    }
+}
