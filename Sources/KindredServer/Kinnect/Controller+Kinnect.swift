@@ -89,3 +89,54 @@ extension Components.Schemas.KinnectFollowState {
         }
     }
 }
+
+extension Controller {
+    func createKinnectPost(_ input: Operations.CreateKinnectPost.Input) async throws -> Operations.CreateKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let post = try await PostService(context: request.context).create(
+            by: caller.userID, caption: body.caption, photos: body.photos.map { .init(display: $0.display, thumbnail: $0.thumbnail) })
+        return .created(.init(body: .json(try post.dto(context: request.context))))
+    }
+
+    func getKinnectPost(_ input: Operations.GetKinnectPost.Input) async throws -> Operations.GetKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let post = try await PostService(context: request.context).post(input.path.postId, seenBy: caller.userID)
+        return .ok(.init(body: .json(try post.dto(context: request.context))))
+    }
+
+    func updateKinnectPost(_ input: Operations.UpdateKinnectPost.Input) async throws -> Operations.UpdateKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let post = try await PostService(context: request.context).editCaption(of: input.path.postId, to: body.caption, by: caller.userID)
+        return .ok(.init(body: .json(try post.dto(context: request.context))))
+    }
+
+    func deleteKinnectPost(_ input: Operations.DeleteKinnectPost.Input) async throws -> Operations.DeleteKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await PostService(context: request.context).delete(input.path.postId, by: caller.userID)
+        return .noContent(.init())
+    }
+
+    func getKinnectFeed(_ input: Operations.GetKinnectFeed.Input) async throws -> Operations.GetKinnectFeed.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let posts = try await PostService(context: request.context).feed(for: caller.userID, page: page)
+            .map { try $0.dto(context: request.context) }
+        return .ok(.init(body: .json(.init(items: posts.items, nextCursor: posts.nextCursor))))
+    }
+
+    func listKinnectProfilePosts(_ input: Operations.ListKinnectProfilePosts.Input) async throws -> Operations.ListKinnectProfilePosts.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let posts = try await PostService(context: request.context).posts(of: input.path.username, seenBy: caller.userID, page: page)
+            .map { try $0.dto(context: request.context) }
+        return .ok(.init(body: .json(.init(items: posts.items, nextCursor: posts.nextCursor))))
+    }
+}

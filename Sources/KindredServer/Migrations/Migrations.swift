@@ -20,6 +20,7 @@ enum KindredMigrations {
         RenameDateAnInterventionTables(), // Date An Intervention: the app's full id in its tables
         CreateSafety(),             // blocks, reports and suspended accounts
         CreateKinnect(),            // Kinnect: follows and follow requests
+        CreateKinnectPosts(),       // Kinnect: posts and their photos
     ]
 }
 

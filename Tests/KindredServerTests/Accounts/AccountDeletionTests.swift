@@ -68,6 +68,13 @@ struct AccountDeletionTests {
 
             // Kinnect: she asks to follow the survivor.
             #expect(try await kindred.send(.POST, "/kinnect/follows", token: second.accessToken, json: ["username": "survivor"]).status == .created)
+            // Kinnect: she posts a photo (two renditions of her own).
+            let display = try await Self.upload(MediaFixtures.png(width: 40, height: 30), by: doomed, on: kindred)
+            let thumbnail = try await Self.upload(MediaFixtures.png(width: 20, height: 15), by: doomed, on: kindred)
+            let draft = #"{"caption":"Gone soon","photos":[{"display":"\#(display.id)","thumbnail":"\#(thumbnail.id)"}]}"#
+            let posted = try await kindred.send(.POST, "/kinnect/posts", token: second.accessToken, bytes: Array(draft.utf8),
+                                                headers: ["Content-Type": "application/json"])
+            #expect(posted.status == .created, "\(posted.body.string)")
             // Safety: she blocks someone else and reports the survivor.
             #expect(try await kindred.send(.POST, "/blocks", token: second.accessToken, json: ["username": "blocked_bert"]).status == .created)
             let reported = try await kindred.send(.POST, "/reports", token: second.accessToken,

@@ -1,0 +1,76 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// A post: a caption and 1–10 photos, shown to its author and the author's approved followers.
+final class KinnectPost: Model, CreationStamped, @unchecked Sendable {
+    static let schema = "kinnect_posts"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "author_id") var author: User
+    @Field(key: "caption") var caption: String
+    @OptionalField(key: "created_at") var createdAt: Date?
+    /// When the caption was last edited; nil if never.
+    @OptionalField(key: "edited_at") var editedAt: Date?
+    @Children(for: \.$post) var photos: [KinnectPostPhoto]
+
+    init() {}
+
+    init(authorID: UUID, caption: String) {
+        $author.id = authorID
+        self.caption = caption
+    }
+}
+
+/// One photo of a post, in its place in the carousel: the display rendition and its thumbnail,
+/// both uploads of the author's. A media item belongs to one post at most.
+final class KinnectPostPhoto: Model, @unchecked Sendable {
+    static let schema = "kinnect_post_photos"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "post_id") var post: KinnectPost
+    @Field(key: "position") var position: Int
+    @Parent(key: "display_id") var display: MediaItem
+    @Parent(key: "thumbnail_id") var thumbnail: MediaItem
+
+    init() {}
+
+    init(postID: UUID, position: Int, displayID: UUID, thumbnailID: UUID) {
+        $post.id = postID
+        self.position = position
+        $display.id = displayID
+        $thumbnail.id = thumbnailID
+    }
+}
+
+struct CreateKinnectPosts: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(KinnectPost.schema)
+            .id()
+            .field("author_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
+            .field("caption", .string, .required)
+            .field("created_at", .datetime)
+            .field("edited_at", .datetime)
+            .create()
+        try await database.schema(KinnectPostPhoto.schema)
+            .id()
+            .field("post_id", .uuid, .required, .references(KinnectPost.schema, .id, onDelete: .cascade))
+            .field("position", .int, .required)
+            .field("display_id", .uuid, .required, .references(MediaItem.schema, .id, onDelete: .cascade))
+            .field("thumbnail_id", .uuid, .required, .references(MediaItem.schema, .id, onDelete: .cascade))
+            .unique(on: "display_id")
+            .unique(on: "thumbnail_id")
+            .create()
+        if let sql = database as? any SQLDatabase {
+            // The feed and a profile's grid read one author's posts newest first.
+            try await sql.create(index: "kinnect_posts_author_created").on(KinnectPost.schema)
+                .column("author_id").column("created_at").run()
+            try await sql.create(index: "kinnect_post_photos_post").on(KinnectPostPhoto.schema).column("post_id").run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(KinnectPostPhoto.schema).delete()
+        try await database.schema(KinnectPost.schema).delete()
+    }
+}

@@ -1,0 +1,166 @@
+import Fluent
+import Foundation
+import KindredAPI
+
+/// Kinnect's posts: posting photos with a caption (all or nothing), reading a post, editing its
+/// caption, deleting it, the feed and a profile's posts.
+struct PostService {
+    let context: ServiceContext
+
+    static let captionLimit = 2200
+    /// The renditions the clients make: the display one at most this wide, the thumbnail at most
+    /// this wide, with the same proportions (within 2 %, for rounding).
+    static let displayWidth = 1080
+    static let thumbnailWidth = 400
+
+    struct PhotoDraft {
+        var display: UUID
+        var thumbnail: UUID
+    }
+
+    func create(by authorID: UUID, caption rawCaption: String?, photos: [PhotoDraft]) async throws -> KinnectPost {
+        let caption = try Self.validCaption(rawCaption ?? "")
+        guard (1...10).contains(photos.count) else { throw AppError.validation(field: "photos", "A post has 1 to 10 photos.") }
+        let ids = photos.flatMap { [$0.display, $0.thumbnail] }
+        guard Set(ids).count == ids.count else { throw AppError.validation(field: "photos", "Each photo and thumbnail is a different upload.") }
+        let items = try await MediaItem.query(on: context.database).filter(\.$id ~~ ids).filter(\.$owner.$id == authorID).all()
+        let byID = Dictionary(uniqueKeysWithValues: try items.map { (try $0.requireID(), $0) })
+        for (index, photo) in photos.enumerated() {
+            guard let display = byID[photo.display], let thumbnail = byID[photo.thumbnail] else {
+                throw AppError.validation(field: "photos[\(index)]", "Upload the photo first; that media id is not one of yours.")
+            }
+            try Self.check(display: display, thumbnail: thumbnail, at: index)
+        }
+        // A photo in another post, or someone's avatar, would go with this post when it is deleted.
+        let inPost = try await KinnectPostPhoto.query(on: context.database)
+            .group(.or, { $0.filter(\.$display.$id ~~ ids).filter(\.$thumbnail.$id ~~ ids) }).first()
+        let asAvatar = try await User.query(on: context.database).filter(\.$avatar.$id ~~ ids).first()
+        if inPost != nil || asAvatar != nil {
+            throw AppError.validation(field: "photos", "A photo is already in use. Upload it again for this post.")
+        }
+        let post = KinnectPost(authorID: authorID, caption: caption)
+        try await context.database.writeTransaction { database in
+            try await post.create(on: database)
+            let postID = try post.requireID()
+            for (position, photo) in photos.enumerated() {
+                try await KinnectPostPhoto(postID: postID, position: position, displayID: photo.display, thumbnailID: photo.thumbnail)
+                    .create(on: database)
+            }
+        }
+        return try await loaded(post.requireID())
+    }
+
+    /// The post, if `viewerID` may see it: its author, or an approved follower. A 404 otherwise,
+    /// whether or not it exists.
+    func post(_ postID: UUID, seenBy viewerID: UUID) async throws -> KinnectPost {
+        let post = try await loaded(postID)
+        guard try await mayView(post, viewerID) else { throw AppError.notFound("post") }
+        return post
+    }
+
+    func editCaption(of postID: UUID, to rawCaption: String, by authorID: UUID) async throws -> KinnectPost {
+        let post = try await own(postID, authorID)
+        post.caption = try Self.validCaption(rawCaption)
+        post.editedAt = context.now
+        try await post.save(on: context.database)
+        return try await loaded(postID)
+    }
+
+    /// Deletes the post, its photos' records and their files.
+    func delete(_ postID: UUID, by authorID: UUID) async throws {
+        let post = try await loaded(try own(postID, authorID).requireID())
+        let media = post.photos.flatMap { [$0.display, $0.thumbnail] }
+        try await context.database.writeTransaction { database in
+            try await post.delete(on: database)
+            try await MediaItem.query(on: database).filter(\.$id ~~ media.compactMap(\.id)).delete()
+        }
+        for item in media {
+            do { try await context.services.mediaStore.delete(key: item.storageKey) } catch {
+                context.logger.error("Could not delete a deleted post's file: \(error)")
+            }
+        }
+    }
+
+    /// My posts and those of the people I follow, newest first.
+    func feed(for userID: UUID, page: PageRequest) async throws -> Page<KinnectPost> {
+        let followed = try await FollowService.approved(on: context.database).filter(\.$follower.$id == userID).all(\.$followee.$id)
+        return try await posts(by: [userID] + followed, page: page)
+    }
+
+    /// Someone's posts, for the owner and approved followers (404 for anyone else).
+    func posts(of username: String, seenBy viewerID: UUID, page: PageRequest) async throws -> Page<KinnectPost> {
+        guard let owner = try await ProfileService.visibleUser(username: username, to: viewerID, on: context.database),
+              try await FollowService(context: context).standing(of: viewerID, with: owner.requireID()).canSeePosts
+        else { throw AppError.notFound("profile") }
+        return try await posts(by: [try owner.requireID()], page: page)
+    }
+
+    /// Whether `viewerID` may see `post`: its author, or an approved follower not blocked either way.
+    func mayView(_ post: KinnectPost, _ viewerID: UUID) async throws -> Bool {
+        let authorID = post.$author.id
+        if authorID == viewerID { return true }
+        guard let follow = try await FollowService.follow(from: viewerID, to: authorID, on: context.database), follow.isApproved else { return false }
+        return try await !Blocks.between(authorID, viewerID, on: context.database)
+    }
+
+    private func posts(by authors: [UUID], page: PageRequest) async throws -> Page<KinnectPost> {
+        try await KinnectPost.query(on: context.database).filter(\.$author.$id ~~ authors)
+            .with(\.$author) { $0.with(\.$avatar) }
+            .with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) }
+            .page(newestFirst: \.$createdAt, date: \.createdAt, page)
+    }
+
+    private func loaded(_ postID: UUID) async throws -> KinnectPost {
+        let post = try await KinnectPost.query(on: context.database).filter(\.$id == postID)
+            .with(\.$author) { $0.with(\.$avatar) }
+            .with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) }
+            .first()
+        guard let post else { throw AppError.notFound("post") }
+        return post
+    }
+
+    private func own(_ postID: UUID, _ authorID: UUID) async throws -> KinnectPost {
+        guard let post = try await KinnectPost.query(on: context.database).filter(\.$id == postID)
+            .filter(\.$author.$id == authorID).first()
+        else { throw AppError.notFound("post") }
+        return post
+    }
+
+    static func validCaption(_ raw: String) throws -> String {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try TextRules.check(text, field: "caption", limit: captionLimit, lines: .multiple,
+                                      tooLong: "A caption is at most \(captionLimit) characters.").get()
+    }
+
+    /// The two renditions of one photo, as the clients make them.
+    static func check(display: MediaItem, thumbnail: MediaItem, at index: Int) throws {
+        let field = "photos[\(index)]"
+        guard display.mediaType?.isImage == true, thumbnail.mediaType?.isImage == true,
+              let dw = display.width, let dh = display.height, let tw = thumbnail.width, let th = thumbnail.height,
+              dw > 0, dh > 0, tw > 0, th > 0
+        else { throw AppError.validation(field: field, "A photo and its thumbnail are images (JPEG, PNG, HEIC or WebP).") }
+        guard dw <= displayWidth else {
+            throw AppError.validation(field: field, "Scale the photo to at most \(displayWidth) px wide before posting it.")
+        }
+        guard tw <= thumbnailWidth, tw <= dw, th <= dh else {
+            throw AppError.validation(field: field, "The thumbnail is at most \(thumbnailWidth) px wide, and no larger than the photo.")
+        }
+        let difference = abs(Double(dw) * Double(th) - Double(tw) * Double(dh))
+        guard difference <= 0.02 * Double(dw) * Double(th) else {
+            throw AppError.validation(field: field, "The thumbnail has the photo's proportions.")
+        }
+    }
+}
+
+extension KinnectPost {
+    func dto(context: ServiceContext) throws -> Components.Schemas.KinnectPost {
+        let signer = context.services.mediaURLs
+        return .init(
+            id: try requireID(), author: try context.profile(of: author), caption: caption,
+            createdAt: createdAt ?? context.now, editedAt: editedAt,
+            photos: try photos.sorted { $0.position < $1.position }.map { photo in
+                .init(display: try photo.display.dto(mediaURLs: signer, now: context.now),
+                      thumbnail: try photo.thumbnail.dto(mediaURLs: signer, now: context.now))
+            })
+    }
+}

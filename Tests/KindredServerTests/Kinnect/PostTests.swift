@@ -1,0 +1,156 @@
+import Fluent
+import Foundation
+import KindredAPI
+import KindredTestSupport
+import Testing
+import Vapor
+import VaporTesting
+@testable import KindredServer
+
+@Suite("Kinnect posts and the feed")
+struct PostTests {
+    typealias Schemas = Components.Schemas
+
+    /// Uploads a photo as the clients send it: the display rendition and its thumbnail.
+    private func photo(_ kindred: TestKindred, _ user: TestUser, width: Int = 1080, height: Int = 810,
+                       thumbWidth: Int = 320, thumbHeight: Int = 240) async throws -> [String: String] {
+        func upload(_ bytes: [UInt8]) async throws -> UUID {
+            let response = try await kindred.send(.POST, "/media", token: user.accessToken, bytes: bytes)
+            #expect(response.status == .created, "\(response.body.string)")
+            return try response.decode(Schemas.Media.self).id
+        }
+        return ["display": try await upload(MediaFixtures.png(width: width, height: height)).uuidString,
+                "thumbnail": try await upload(MediaFixtures.png(width: thumbWidth, height: thumbHeight)).uuidString]
+    }
+
+    private func post(_ kindred: TestKindred, _ user: TestUser, caption: String = "Hello", photos: [[String: String]]) async throws -> TestingHTTPResponse {
+        let body = try JSONSerialization.data(withJSONObject: ["caption": caption, "photos": photos])
+        return try await kindred.send(.POST, "/kinnect/posts", token: user.accessToken, bytes: Array(body), headers: ["Content-Type": "application/json"])
+    }
+
+    /// Ada, her approved follower Bob, a requester, a stranger and someone she blocked.
+    private func cast(_ kindred: TestKindred) async throws -> (ada: TestUser, bob: TestUser, requester: TestUser, stranger: TestUser, blocked: TestUser) {
+        let ada = try await kindred.signUp("ada")
+        let bob = try await kindred.signUp("bob")
+        let requester = try await kindred.signUp("requester")
+        let stranger = try await kindred.signUp("stranger")
+        let blocked = try await kindred.signUp("blocked")
+        for user in [bob, requester, blocked] {
+            #expect(try await kindred.send(.POST, "/kinnect/follows", token: user.accessToken, json: ["username": "ada"]).status == .created)
+        }
+        for name in ["bob", "blocked"] {
+            #expect(try await kindred.send(.POST, "/kinnect/follow-requests/\(name)/confirm", token: ada.accessToken).status == .ok)
+        }
+        #expect(try await kindred.send(.POST, "/blocks", token: ada.accessToken, json: ["username": "blocked"]).status == .created)
+        return (ada, bob, requester, stranger, blocked)
+    }
+
+    @Test func aPostWithTwoPhotosIsSeenOnlyByTheAuthorAndApprovedFollowers() async throws {
+        try await withKindred { kindred in
+            let (ada, bob, requester, stranger, blocked) = try await cast(kindred)
+            let photos = [try await photo(kindred, ada), try await photo(kindred, ada, width: 810, height: 1080, thumbWidth: 240, thumbHeight: 320)]
+            // act
+            let created = try await post(kindred, ada, caption: "  Two from the beach  ", photos: photos)
+            // validate
+            #expect(created.status == .created, "\(created.body.string)")
+            let made = try created.decode(Schemas.KinnectPost.self)
+            #expect(made.caption == "Two from the beach" && made.photos.count == 2 && made.author.username == "ada")
+            #expect(made.photos.map(\.display.id.uuidString) == photos.compactMap { $0["display"] }, "carousel order kept")
+            #expect(made.photos[1].display.width == 810 && made.photos[1].thumbnail.width == 240)
+
+            for (user, expected) in [(ada, HTTPStatus.ok), (bob, .ok), (requester, .notFound), (stranger, .notFound), (blocked, .notFound)] {
+                #expect(try await kindred.send(.GET, "/kinnect/posts/\(made.id)", token: user.accessToken).status == expected, "\(user.username): post")
+                for media in made.photos.flatMap({ [$0.display.id, $0.thumbnail.id] }) {
+                    #expect(try await kindred.send(.GET, "/media/\(media)", token: user.accessToken).status == expected, "\(user.username): media")
+                }
+                let grid = try await kindred.send(.GET, "/kinnect/profiles/ada/posts", token: user.accessToken)
+                #expect(grid.status == (expected == .ok ? .ok : .notFound), "\(user.username): grid")
+                let feed = try await kindred.send(.GET, "/kinnect/feed", token: user.accessToken).decode(Schemas.KinnectPostPage.self)
+                #expect(feed.items.map(\.id) == (expected == .ok ? [made.id] : []), "\(user.username): feed")
+            }
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(made.id)").status == .unauthorized)
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(UUID())", token: ada.accessToken).status == .notFound)
+        }
+    }
+
+    @Test func photosAreCheckedAndAPostIsAllOrNothing() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let bob = try await kindred.signUp("bob")
+            let good = try await photo(kindred, ada)
+            let refusals: [(String, [[String: String]])] = [
+                ("too wide", [try await photo(kindred, ada, width: 1200, height: 900, thumbWidth: 320, thumbHeight: 240)]),
+                ("thumbnail too wide", [try await photo(kindred, ada, width: 1080, height: 810, thumbWidth: 540, thumbHeight: 405)]),
+                ("other proportions", [try await photo(kindred, ada, width: 1080, height: 810, thumbWidth: 320, thumbHeight: 320)]),
+                ("someone else's upload", [try await photo(kindred, bob)]),
+                ("one photo twice", [good, good]),
+                ("a good photo and a bad one", [good, ["display": good["display"] ?? "", "thumbnail": UUID().uuidString]]),
+            ]
+            for (label, photos) in refusals {
+                let response = try await post(kindred, ada, photos: photos)
+                #expect(response.status == .unprocessableEntity, "\(label): \(response.status) \(response.body.string)")
+            }
+            #expect(try await KinnectPost.query(on: kindred.app.db).count() == 0, "nothing half-posted")
+            #expect(try await post(kindred, ada, photos: Array(repeating: good, count: 11)).status == .unprocessableEntity, "at most 10")
+            #expect(try await post(kindred, ada, caption: String(repeating: "a", count: 2201), photos: [good]).status == .unprocessableEntity)
+            let longest = try await post(kindred, ada, caption: String(repeating: "é", count: 2200), photos: [good])
+            #expect(longest.status == .created, "the longest caption: \(longest.body.string)")
+            #expect(try await post(kindred, ada, photos: [good]).status == .unprocessableEntity, "a photo is in one post at most")
+        }
+    }
+
+    @Test func theAuthorEditsTheCaptionAndDeletesThePostWithItsFiles() async throws {
+        try await withKindred { kindred in
+            let (ada, bob, _, stranger, _) = try await cast(kindred)
+            let made = try await post(kindred, ada, photos: [try await photo(kindred, ada)]).decode(Schemas.KinnectPost.self)
+            for user in [bob, stranger] {
+                #expect(try await kindred.send(.PATCH, "/kinnect/posts/\(made.id)", token: user.accessToken, json: ["caption": "Mine now"]).status == .notFound)
+                #expect(try await kindred.send(.DELETE, "/kinnect/posts/\(made.id)", token: user.accessToken).status == .notFound)
+            }
+            kindred.clock.advance(by: 5)
+            let edited = try await kindred.send(.PATCH, "/kinnect/posts/\(made.id)", token: ada.accessToken, json: ["caption": "Edited"])
+            #expect(edited.status == .ok)
+            let after = try edited.decode(Schemas.KinnectPost.self)
+            #expect(after.caption == "Edited" && after.editedAt != nil)
+            let seen = try await kindred.send(.GET, "/kinnect/posts/\(made.id)", token: bob.accessToken).decode(Schemas.KinnectPost.self)
+            #expect(seen.caption == "Edited")
+
+            let keys = try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey)
+            #expect(try await kindred.send(.DELETE, "/kinnect/posts/\(made.id)", token: ada.accessToken).status == .noContent)
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(made.id)", token: ada.accessToken).status == .notFound)
+            #expect(try await MediaItem.query(on: kindred.app.db).count() == 0)
+            #expect(try await KinnectPostPhoto.query(on: kindred.app.db).count() == 0)
+            for key in keys {
+                #expect(!FileManager.default.fileExists(atPath: kindred.configuration.mediaDirectory + "/" + key), "\(key) is still stored")
+            }
+        }
+    }
+
+    @Test func theFeedIsNewestFirstAndStableWhileNewPostsArrive() async throws {
+        try await withKindred { kindred in
+            let (ada, bob, _, _, _) = try await cast(kindred)
+            let photoSet = try await photo(kindred, ada)
+            var posted: [UUID] = []
+            for index in 0..<25 {
+                kindred.clock.advance(by: 1)
+                let author = index % 2 == 0 ? ada : bob
+                let photos = author.username == "ada" && index == 0 ? [photoSet] : [try await photo(kindred, author)]
+                posted.append(try await post(kindred, author, caption: "#\(index)", photos: photos).decode(Schemas.KinnectPost.self).id)
+            }
+            // Bob's feed: Ada's posts and his own.
+            let first = try await kindred.send(.GET, "/kinnect/feed?limit=20", token: bob.accessToken).decode(Schemas.KinnectPostPage.self)
+            #expect(first.items.map(\.id) == Array(posted.reversed().prefix(20)))
+            // New posts arrive while Bob scrolls: the next page goes on where the first stopped.
+            kindred.clock.advance(by: 1)
+            _ = try await post(kindred, ada, caption: "late", photos: [try await photo(kindred, ada)])
+            let cursor = try #require(first.nextCursor)
+            let second = try await kindred.send(.GET, "/kinnect/feed?limit=20&cursor=\(cursor)", token: bob.accessToken)
+                .decode(Schemas.KinnectPostPage.self)
+            #expect(second.items.map(\.id) == Array(posted.reversed().dropFirst(20)))
+            #expect(second.nextCursor == nil)
+            // Ada does not follow Bob: her feed is hers alone.
+            let adas = try await kindred.send(.GET, "/kinnect/feed?limit=100", token: ada.accessToken).decode(Schemas.KinnectPostPage.self)
+            #expect(adas.items.allSatisfy { $0.author.username == "ada" } && adas.items.count == 14)
+        }
+    }
+}
