@@ -36,4 +36,9 @@ extension Components.Schemas.RealtimeEvent {
     static func kinnectFollowAccepted(_ followed: Components.Schemas.KinnectPerson) -> Self {
         .kinnect_follow_accepted(.init(_type: "kinnect.follow.accepted", person: followed))
     }
+
+    /// To the author's followers: a new post, for the feed's "New posts" banner.
+    static func kinnectPostCreated(_ postID: UUID, by author: Components.Schemas.Profile) -> Self {
+        .kinnect_post_created(.init(_type: "kinnect.post.created", postId: postID, author: author))
+    }
 }

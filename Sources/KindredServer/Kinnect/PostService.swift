@@ -47,7 +47,11 @@ struct PostService {
                     .create(on: database)
             }
         }
-        return try await loaded(post.requireID())
+        let created = try await loaded(post.requireID())
+        // One event to every approved follower at once: their feeds offer "New posts".
+        let followers = try await FollowService.approved(on: context.database).filter(\.$followee.$id == authorID).all(\.$follower.$id)
+        await context.events.publish(.kinnectPostCreated(try created.requireID(), by: try context.profile(of: created.author)), to: followers)
+        return created
     }
 
     /// The post, if `viewerID` may see it: its author, or an approved follower. A 404 otherwise,

@@ -73,6 +73,23 @@ struct PostTests {
         }
     }
 
+    @Test func aNewPostReachesEveryApprovedFollowerInOneEvent() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, bob, requester, _, _) = try await cast(kindred)
+            let baseURL = try #require(kindred.baseURL)
+            let bobSocket = try await RealtimeClient.connect(kindred, baseURL: baseURL, token: bob.accessToken)
+            let requesterSocket = try await RealtimeClient.connect(kindred, baseURL: baseURL, token: requester.accessToken)
+            let made = try await post(kindred, ada, photos: [try await photo(kindred, ada)]).decode(Schemas.KinnectPost.self)
+            guard case .kinnect_post_created(let event) = try await bobSocket.next() else { Issue.record("no new-post event"); return }
+            #expect(event.postId == made.id && event.author.username == "ada")
+            // The requester hears nothing of it: the next event they get is their own profile change.
+            #expect(try await kindred.send(.PATCH, "/me", token: requester.accessToken, json: ["bio": "Still waiting"]).status == .ok)
+            guard case .profile_updated = try await requesterSocket.next() else { Issue.record("a requester heard of the post"); return }
+            try await bobSocket.close()
+            try await requesterSocket.close()
+        }
+    }
+
     @Test func photosAreCheckedAndAPostIsAllOrNothing() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
