@@ -68,3 +68,45 @@ extension KindredSession {
         }
     }
 }
+
+public typealias KinnectPost = Components.Schemas.KinnectPost
+
+/// Posts and the feed.
+extension KindredSession {
+    /// Posts photos already uploaded as their two renditions (`uploadMedia`), in carousel order.
+    public func post(caption: String, photos: [(display: UUID, thumbnail: UUID)]) async throws -> KinnectPost {
+        try await perform {
+            try await client.createKinnectPost(body: .json(.init(
+                caption: caption, photos: photos.map { .init(display: $0.display, thumbnail: $0.thumbnail) }))).created.body.json
+        }
+    }
+
+    public func kinnectPost(_ id: UUID) async throws -> KinnectPost {
+        try await perform { try await client.getKinnectPost(path: .init(postId: id)).ok.body.json }
+    }
+
+    public func editCaption(of postID: UUID, to caption: String) async throws -> KinnectPost {
+        try await perform { try await client.updateKinnectPost(path: .init(postId: postID), body: .json(.init(caption: caption))).ok.body.json }
+    }
+
+    public func deletePost(_ postID: UUID) async throws {
+        _ = try await perform { try await client.deleteKinnectPost(path: .init(postId: postID)).noContent }
+    }
+
+    /// My posts and those of the people I follow, newest first, `limit` at a time (Kinnect asks 20).
+    public func feed(limit: Int = 20, cursor: String? = nil) async throws -> Page<KinnectPost> {
+        try await perform {
+            let page = try await client.getKinnectFeed(query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    /// Someone's posts, newest first; for the owner and approved followers.
+    public func posts(of username: String, limit: Int = 20, cursor: String? = nil) async throws -> Page<KinnectPost> {
+        try await perform {
+            let page = try await client.listKinnectProfilePosts(path: .init(username: username), query: .init(limit: limit, cursor: cursor))
+                .ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+}

@@ -72,3 +72,49 @@ struct KinnectModelTests {
         }
     }
 }
+
+@MainActor
+@Suite("Kinnect feed model")
+struct KinnectFeedModelTests {
+    /// A photo as the clients send it: a display rendition and its thumbnail.
+    private func photo(_ session: KindredSession, seed: UInt8) async throws -> (display: UUID, thumbnail: UUID) {
+        (try await session.uploadMedia(Data(TestPNG.make(width: 40, height: 30, seed: seed))).id,
+         try await session.uploadMedia(Data(TestPNG.make(width: 20, height: 15, seed: seed))).id)
+    }
+
+    @Test func theFeedPagesAndRaisesTheBannerForNewPosts() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: baseURL)
+            let bob = KindredSession(serverURL: baseURL)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
+            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            try await bob.follow("ada")
+            try await ada.confirmFollowRequest(from: "bob")
+            for index in 0..<22 {
+                kindred.clock.advance(by: 1)
+                _ = try await ada.post(caption: "#\(index)", photos: [try await photo(ada, seed: UInt8(index))])
+            }
+
+            let feed = FeedModel(session: bob)
+            await feed.refresh()
+            #expect(feed.posts.count == 20 && feed.posts.first?.caption == "#21" && feed.nextCursor != nil)
+            await feed.loadMore()
+            #expect(feed.posts.map(\.caption).suffix(2) == ["#1", "#0"] && feed.nextCursor == nil)
+
+            let listening = Task { await feed.followChanges() }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await bob.userID)) == 1 }
+            kindred.clock.advance(by: 1)
+            _ = try await ada.post(caption: "fresh", photos: [try await photo(ada, seed: 99)])
+            try await eventually { await MainActor.run { feed.newPosts == 1 } }
+            await feed.refresh()
+            #expect(feed.newPosts == 0 && feed.posts.first?.caption == "fresh")
+            listening.cancel()
+
+            // Bob can't delete Ada's post: it comes back, with the reason.
+            let adas = try #require(feed.posts.first)
+            await feed.delete(adas)
+            #expect(feed.posts.first?.id == adas.id && feed.error != nil)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import KindredTestSupport
 
 /// Minimal, structurally valid media files assembled in code, each carrying recognisable
 /// fake location metadata so tests can assert it is gone after stripping.
@@ -107,17 +108,7 @@ enum MediaFixtures {
         return be32(data.count) + typeAndData + be32(Int(crc32(typeAndData)))
     }
 
-    /// CRC-32 (ISO-HDLC polynomial, as used by PNG and zlib), bitwise to stay tiny.
-    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 {
-                crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1)))
-            }
-        }
-        return ~crc
-    }
+    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 { TestPNG.crc32(bytes) }
 
     // MARK: - WebP
 
