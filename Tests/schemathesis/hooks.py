@@ -48,7 +48,17 @@ CHAT_OPERATIONS = {
     "POST /date-an-intervention/chats/{interventionId}/retry",
 }
 # Lists that page (`limit` + `cursor` in, `items` + `nextCursor` out).
-PAGED_LISTS = {"GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches"}
+PAGED_LISTS = {
+    "GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches",
+    "GET /kinnect/follow-requests", "GET /kinnect/feed",
+}
+# Paged lists of one post, comment or profile: their first page depends on which, so a cursor is
+# left as generated (and refused as one the list never gave out).
+PAGED_LISTS_OF_SOMETHING = {
+    "GET /kinnect/profiles/{username}/followers", "GET /kinnect/profiles/{username}/following",
+    "GET /kinnect/profiles/{username}/posts", "GET /kinnect/posts/{postId}/likes", "GET /kinnect/posts/{postId}/comments",
+    "GET /kinnect/comments/{commentId}/replies",
+}
 CURSOR_REFUSED = "That cursor is not one this list gave out. Start again from the first page."
 
 # These end the caller's session or account, so each call gets a user of its own.
@@ -155,8 +165,14 @@ BUSINESS_RULES = {
     ("POST /innovation-engine/connections", "code", "That is your own code. Scan someone else's."),
     ("PATCH /me", "avatarId", "Upload the picture first; that media id is not one of yours."),
     ("POST /blocks", "username", "You can't block yourself."),
+    ("POST /kinnect/follows", "username", "You can't follow yourself."),
+    ("POST /kinnect/posts/{postId}/comments", "replyTo", "That comment is not on this post (any more)."),
+    ("POST /kinnect/posts/{postId}/comments", "text", "Write something first."),
+    ("POST /kinnect/posts", "photos", "Each photo and thumbnail is a different upload."),
+    ("POST /kinnect/posts", "photos", "A photo is already in use. Upload it again for this post."),
+    *(("POST /kinnect/posts", f"photos[{i}]", "Upload the photo first; that media id is not one of yours.") for i in range(10)),
     ("POST /reports", "target", "You can't report yourself or your own content."),
-    *((label, "cursor", CURSOR_REFUSED) for label in PAGED_LISTS),
+    *((label, "cursor", CURSOR_REFUSED) for label in PAGED_LISTS | PAGED_LISTS_OF_SOMETHING),
 }
 
 

@@ -70,20 +70,35 @@ extension QueryBuilder where Model.IDValue == UUID {
     func page<Field: QueryableProperty>(
         newestFirst key: KeyPath<Model, Field>, date: @escaping (Model) -> Date?, _ request: PageRequest
     ) async throws -> Page<Model> where Field.Model == Model {
+        try await page(by: key, newestFirst: true, date: date, request)
+    }
+
+    /// The same, oldest first: a conversation's comments read in the order they were written.
+    func page<Field: QueryableProperty>(
+        oldestFirst key: KeyPath<Model, Field>, date: @escaping (Model) -> Date?, _ request: PageRequest
+    ) async throws -> Page<Model> where Field.Model == Model {
+        try await page(by: key, newestFirst: false, date: date, request)
+    }
+
+    private func page<Field: QueryableProperty>(
+        by key: KeyPath<Model, Field>, newestFirst: Bool, date: @escaping (Model) -> Date?, _ request: PageRequest
+    ) async throws -> Page<Model> where Field.Model == Model {
         let field = DatabaseQuery.Field.path(Model.path(for: key), schema: Model.schemaOrAlias)
         let id = DatabaseQuery.Field.path(Model.path(for: \._$id), schema: Model.schemaOrAlias)
+        let beyond: DatabaseQuery.Filter.Method = newestFirst ? .lessThan : .greaterThan
+        let direction: DatabaseQuery.Sort.Direction = newestFirst ? .descending : .ascending
         let query = copy()
         if let after = request.after {
-            query.group(.or) { older in
-                older.filter(field, .lessThan, .bind(after.date))
-                older.group(.and) { same in
+            query.group(.or) { further in
+                further.filter(field, beyond, .bind(after.date))
+                further.group(.and) { same in
                     same.filter(field, .equal, .bind(after.date))
-                    same.filter(id, .lessThan, .bind(after.id))
+                    same.filter(id, beyond, .bind(after.id))
                 }
             }
         }
         // One row more than asked says whether another page follows, without a count.
-        let rows = try await query.sort(field, .descending).sort(id, .descending).limit(request.limit + 1).all()
+        let rows = try await query.sort(field, direction).sort(id, direction).limit(request.limit + 1).all()
         let items = Array(rows.prefix(request.limit))
         guard rows.count > request.limit, let last = items.last, let lastDate = date(last), let lastID = last.id else {
             return Page(items: items, nextCursor: nil)

@@ -140,3 +140,69 @@ extension Controller {
         return .ok(.init(body: .json(.init(items: posts.items, nextCursor: posts.nextCursor))))
     }
 }
+
+extension Controller {
+    func likeKinnectPost(_ input: Operations.LikeKinnectPost.Input) async throws -> Operations.LikeKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let (liked, count) = try await ReactionService(context: request.context).like(input.path.postId, by: caller.userID)
+        return .ok(.init(body: .json(.init(liked: liked, likeCount: count))))
+    }
+
+    func unlikeKinnectPost(_ input: Operations.UnlikeKinnectPost.Input) async throws -> Operations.UnlikeKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let (liked, count) = try await ReactionService(context: request.context).unlike(input.path.postId, by: caller.userID)
+        return .ok(.init(body: .json(.init(liked: liked, likeCount: count))))
+    }
+
+    func listKinnectPostLikes(_ input: Operations.ListKinnectPostLikes.Input) async throws -> Operations.ListKinnectPostLikes.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let likes = try await ReactionService(context: request.context).likes(of: input.path.postId, seenBy: caller.userID, page: page)
+            .map { like in Components.Schemas.KinnectPerson(profile: try request.profile(of: like.user), since: like.createdAt ?? request.kindred.now) }
+        return .ok(.init(body: .json(.init(items: likes.items, nextCursor: likes.nextCursor))))
+    }
+
+    func listKinnectComments(_ input: Operations.ListKinnectComments.Input) async throws -> Operations.ListKinnectComments.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let comments = try await ReactionService(context: request.context).comments(on: input.path.postId, seenBy: caller.userID, page: page)
+            .map { try $0.0.dto(replies: $0.replies, context: request.context) }
+        return .ok(.init(body: .json(.init(items: comments.items, nextCursor: comments.nextCursor))))
+    }
+
+    func createKinnectComment(_ input: Operations.CreateKinnectComment.Input) async throws -> Operations.CreateKinnectComment.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let comment = try await ReactionService(context: request.context)
+            .comment(on: input.path.postId, text: body.text, replyTo: body.replyTo, by: caller.userID)
+        return .created(.init(body: .json(try comment.dto(replies: 0, context: request.context))))
+    }
+
+    func deleteKinnectComment(_ input: Operations.DeleteKinnectComment.Input) async throws -> Operations.DeleteKinnectComment.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await ReactionService(context: request.context).deleteComment(input.path.commentId, by: caller.userID)
+        return .noContent(.init())
+    }
+
+    func listKinnectCommentReplies(_ input: Operations.ListKinnectCommentReplies.Input) async throws -> Operations.ListKinnectCommentReplies.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let replies = try await ReactionService(context: request.context).replies(to: input.path.commentId, seenBy: caller.userID, page: page)
+            .map { try $0.0.dto(replies: $0.replies, context: request.context) }
+        return .ok(.init(body: .json(.init(items: replies.items, nextCursor: replies.nextCursor))))
+    }
+}
+
+extension KinnectComment {
+    func dto(replies: Int, context: ServiceContext) throws -> Components.Schemas.KinnectComment {
+        .init(id: try requireID(), postId: $post.id, author: try context.profile(of: author), text: text,
+              createdAt: createdAt ?? context.now, replyTo: $parent.id, replyCount: replies)
+    }
+}

@@ -18,7 +18,15 @@ struct PostService {
         var thumbnail: UUID
     }
 
-    func create(by authorID: UUID, caption rawCaption: String?, photos: [PhotoDraft]) async throws -> KinnectPost {
+    /// A post as one person sees it: with its likes (and whether they are theirs) and comments.
+    struct ShownPost {
+        var post: KinnectPost
+        var likeCount = 0
+        var liked = false
+        var commentCount = 0
+    }
+
+    func create(by authorID: UUID, caption rawCaption: String?, photos: [PhotoDraft]) async throws -> ShownPost {
         let caption = try Self.validCaption(rawCaption ?? "")
         guard (1...10).contains(photos.count) else { throw AppError.validation(field: "photos", "A post has 1 to 10 photos.") }
         let ids = photos.flatMap { [$0.display, $0.thumbnail] }
@@ -51,23 +59,28 @@ struct PostService {
         // One event to every approved follower at once: their feeds offer "New posts".
         let followers = try await FollowService.approved(on: context.database).filter(\.$followee.$id == authorID).all(\.$follower.$id)
         await context.events.publish(.kinnectPostCreated(try created.requireID(), by: try context.profile(of: created.author)), to: followers)
-        return created
+        return ShownPost(post: created)
     }
 
     /// The post, if `viewerID` may see it: its author, or an approved follower. A 404 otherwise,
     /// whether or not it exists.
-    func post(_ postID: UUID, seenBy viewerID: UUID) async throws -> KinnectPost {
+    func post(_ postID: UUID, seenBy viewerID: UUID) async throws -> ShownPost {
+        try await shown([visiblePost(postID, to: viewerID)], to: viewerID)[0]
+    }
+
+    /// The post if `viewerID` may see it, else a 404: what every reaction checks first.
+    func visiblePost(_ postID: UUID, to viewerID: UUID) async throws -> KinnectPost {
         let post = try await loaded(postID)
         guard try await mayView(post, viewerID) else { throw AppError.notFound("post") }
         return post
     }
 
-    func editCaption(of postID: UUID, to rawCaption: String, by authorID: UUID) async throws -> KinnectPost {
+    func editCaption(of postID: UUID, to rawCaption: String, by authorID: UUID) async throws -> ShownPost {
         let post = try await own(postID, authorID)
         post.caption = try Self.validCaption(rawCaption)
         post.editedAt = context.now
         try await post.save(on: context.database)
-        return try await loaded(postID)
+        return try await shown([loaded(postID)], to: authorID)[0]
     }
 
     /// Deletes the post, its photos' records and their files.
@@ -86,17 +99,17 @@ struct PostService {
     }
 
     /// My posts and those of the people I follow, newest first.
-    func feed(for userID: UUID, page: PageRequest) async throws -> Page<KinnectPost> {
+    func feed(for userID: UUID, page: PageRequest) async throws -> Page<ShownPost> {
         let followed = try await FollowService.approved(on: context.database).filter(\.$follower.$id == userID).all(\.$followee.$id)
-        return try await posts(by: [userID] + followed, page: page)
+        return try await posts(by: [userID] + followed, shownTo: userID, page: page)
     }
 
     /// Someone's posts, for the owner and approved followers (404 for anyone else).
-    func posts(of username: String, seenBy viewerID: UUID, page: PageRequest) async throws -> Page<KinnectPost> {
+    func posts(of username: String, seenBy viewerID: UUID, page: PageRequest) async throws -> Page<ShownPost> {
         guard let owner = try await ProfileService.visibleUser(username: username, to: viewerID, on: context.database),
               try await FollowService(context: context).standing(of: viewerID, with: owner.requireID()).canSeePosts
         else { throw AppError.notFound("profile") }
-        return try await posts(by: [try owner.requireID()], page: page)
+        return try await posts(by: [try owner.requireID()], shownTo: viewerID, page: page)
     }
 
     /// Whether `viewerID` may see `post`: its author, or an approved follower not blocked either way.
@@ -107,11 +120,25 @@ struct PostService {
         return try await !Blocks.between(authorID, viewerID, on: context.database)
     }
 
-    private func posts(by authors: [UUID], page: PageRequest) async throws -> Page<KinnectPost> {
-        try await KinnectPost.query(on: context.database).filter(\.$author.$id ~~ authors)
+    private func posts(by authors: [UUID], shownTo viewerID: UUID, page: PageRequest) async throws -> Page<ShownPost> {
+        let posts = try await KinnectPost.query(on: context.database).filter(\.$author.$id ~~ authors)
             .with(\.$author) { $0.with(\.$avatar) }
             .with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) }
             .page(newestFirst: \.$createdAt, date: \.createdAt, page)
+        return Page(items: try await shown(posts.items, to: viewerID), nextCursor: posts.nextCursor)
+    }
+
+    /// The posts with their likes and comments counted, in three grouped queries for the page.
+    private func shown(_ posts: [KinnectPost], to viewerID: UUID) async throws -> [ShownPost] {
+        let ids = posts.compactMap(\.id)
+        let likes = try await ReactionService.counts(of: "post_id", in: KinnectLike.schema, for: ids, on: context.database)
+        let comments = try await ReactionService.counts(of: "post_id", in: KinnectComment.schema, for: ids, on: context.database)
+        let mine = ids.isEmpty ? [] : Set(try await KinnectLike.query(on: context.database)
+            .filter(\.$post.$id ~~ ids).filter(\.$user.$id == viewerID).all(\.$post.$id))
+        return posts.map { post in
+            let id = post.id ?? UUID()
+            return ShownPost(post: post, likeCount: likes[id] ?? 0, liked: mine.contains(id), commentCount: comments[id] ?? 0)
+        }
     }
 
     private func loaded(_ postID: UUID) async throws -> KinnectPost {
@@ -156,13 +183,14 @@ struct PostService {
     }
 }
 
-extension KinnectPost {
+extension PostService.ShownPost {
     func dto(context: ServiceContext) throws -> Components.Schemas.KinnectPost {
         let signer = context.services.mediaURLs
         return .init(
-            id: try requireID(), author: try context.profile(of: author), caption: caption,
-            createdAt: createdAt ?? context.now, editedAt: editedAt,
-            photos: try photos.sorted { $0.position < $1.position }.map { photo in
+            id: try post.requireID(), author: try context.profile(of: post.author), caption: post.caption,
+            likeCount: likeCount, liked: liked, commentCount: commentCount,
+            createdAt: post.createdAt ?? context.now, editedAt: post.editedAt,
+            photos: try post.photos.sorted { $0.position < $1.position }.map { photo in
                 .init(display: try photo.display.dto(mediaURLs: signer, now: context.now),
                       thumbnail: try photo.thumbnail.dto(mediaURLs: signer, now: context.now))
             })

@@ -21,6 +21,7 @@ enum KindredMigrations {
         CreateSafety(),             // blocks, reports and suspended accounts
         CreateKinnect(),            // Kinnect: follows and follow requests
         CreateKinnectPosts(),       // Kinnect: posts and their photos
+        CreateKinnectReactions(),   // Kinnect: likes and comments
     ]
 }
 

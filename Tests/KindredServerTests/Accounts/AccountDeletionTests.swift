@@ -75,6 +75,10 @@ struct AccountDeletionTests {
             let posted = try await kindred.send(.POST, "/kinnect/posts", token: second.accessToken, bytes: Array(draft.utf8),
                                                 headers: ["Content-Type": "application/json"])
             #expect(posted.status == .created, "\(posted.body.string)")
+            // …and likes and comments on it.
+            let postID = try posted.decode(Components.Schemas.KinnectPost.self).id
+            #expect(try await kindred.send(.PUT, "/kinnect/posts/\(postID)/like", token: second.accessToken).status == .ok)
+            #expect(try await kindred.send(.POST, "/kinnect/posts/\(postID)/comments", token: second.accessToken, json: ["text": "First!"]).status == .created)
             // Safety: she blocks someone else and reports the survivor.
             #expect(try await kindred.send(.POST, "/blocks", token: second.accessToken, json: ["username": "blocked_bert"]).status == .created)
             let reported = try await kindred.send(.POST, "/reports", token: second.accessToken,
