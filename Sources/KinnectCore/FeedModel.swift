@@ -58,6 +58,26 @@ public final class FeedModel {
         }
     }
 
+    /// Likes or unlikes a post (a tap on the heart, or a double tap on the photo to like): the heart
+    /// and the count change at once, and go back if the server refuses.
+    public func toggleLike(_ postID: UUID, likeOnly: Bool = false) async {
+        guard let index = posts.firstIndex(where: { $0.id == postID }) else { return }
+        let before = posts[index]
+        if likeOnly && before.liked { return }
+        posts[index].liked.toggle()
+        posts[index].likeCount = max(0, before.likeCount + (before.liked ? -1 : 1))
+        do {
+            let likes = before.liked ? try await session.unlike(postID) : try await session.like(postID)
+            if let now = posts.firstIndex(where: { $0.id == postID }) {
+                (posts[now].liked, posts[now].likeCount) = (likes.liked, likes.likeCount)
+            }
+            error = nil
+        } catch {
+            if let now = posts.firstIndex(where: { $0.id == postID }) { posts[now] = before }
+            self.error = error.localizedDescription
+        }
+    }
+
     /// Takes a post out of the feed at once (I deleted it), and puts it back if the server refuses.
     public func delete(_ post: KinnectPost) async {
         guard let index = posts.firstIndex(where: { $0.id == post.id }) else { return }

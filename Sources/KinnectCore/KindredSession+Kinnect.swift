@@ -110,3 +110,48 @@ extension KindredSession {
         }
     }
 }
+
+public typealias KinnectComment = Components.Schemas.KinnectComment
+public typealias KinnectLikes = Components.Schemas.KinnectLikes
+
+/// Likes and comments.
+extension KindredSession {
+    /// Likes a post (again: nothing changes); answers the post's likes now.
+    @discardableResult
+    public func like(_ postID: UUID) async throws -> KinnectLikes {
+        try await perform { try await client.likeKinnectPost(path: .init(postId: postID)).ok.body.json }
+    }
+
+    @discardableResult
+    public func unlike(_ postID: UUID) async throws -> KinnectLikes {
+        try await perform { try await client.unlikeKinnectPost(path: .init(postId: postID)).ok.body.json }
+    }
+
+    /// A post's comments, oldest first, a page at a time.
+    public func comments(on postID: UUID, limit: Int? = nil, cursor: String? = nil) async throws -> Page<KinnectComment> {
+        try await perform {
+            let page = try await client.listKinnectComments(path: .init(postId: postID), query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    /// A comment's replies, oldest first, a page at a time.
+    public func replies(to commentID: UUID, limit: Int? = nil, cursor: String? = nil) async throws -> Page<KinnectComment> {
+        try await perform {
+            let page = try await client.listKinnectCommentReplies(path: .init(commentId: commentID), query: .init(limit: limit, cursor: cursor))
+                .ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    /// Comments on a post, or replies to one of its comments.
+    public func comment(on postID: UUID, _ text: String, replyTo: UUID? = nil) async throws -> KinnectComment {
+        try await perform {
+            try await client.createKinnectComment(path: .init(postId: postID), body: .json(.init(text: text, replyTo: replyTo))).created.body.json
+        }
+    }
+
+    public func deleteComment(_ commentID: UUID) async throws {
+        _ = try await perform { try await client.deleteKinnectComment(path: .init(commentId: commentID)).noContent }
+    }
+}

@@ -118,3 +118,53 @@ struct KinnectFeedModelTests {
         }
     }
 }
+
+@MainActor
+@Suite("Kinnect likes and comments models")
+struct KinnectReactionModelTests {
+    @Test func aLikeShowsAtOnceAndCommentsAndRepliesArriveInPlace() async throws {
+        try await withKindred(running: true) { kindred in
+            let baseURL = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: baseURL)
+            let bob = KindredSession(serverURL: baseURL)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
+            let bobMe = try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            try await bob.follow("ada")
+            try await ada.confirmFollowRequest(from: "bob")
+            let display = try await ada.uploadMedia(Data(TestPNG.make(width: 40, height: 30, seed: 3))).id
+            let thumbnail = try await ada.uploadMedia(Data(TestPNG.make(width: 20, height: 15, seed: 3))).id
+            let post = try await ada.post(caption: "Sunset", photos: [(display, thumbnail)])
+
+            // A double tap likes; a second double tap keeps the like; the heart unlikes.
+            let feed = FeedModel(session: bob)
+            await feed.refresh()
+            await feed.toggleLike(post.id, likeOnly: true)
+            await feed.toggleLike(post.id, likeOnly: true)
+            #expect(feed.posts.first?.liked == true && feed.posts.first?.likeCount == 1)
+            #expect(try await ada.kinnectPost(post.id).likeCount == 1)
+            await feed.toggleLike(post.id)
+            #expect(feed.posts.first?.liked == false && feed.posts.first?.likeCount == 0)
+
+            // Comment, reply, reply to the reply (same thread), then the author deletes the thread.
+            let comments = CommentsModel(session: bob, postID: post.id)
+            await comments.load()
+            await comments.send("Gorgeous", me: bobMe.profile)
+            let top = try #require(comments.comments.first)
+            #expect(top.text == "Gorgeous" && comments.error == nil)
+            await comments.send("Thank you!", me: bobMe.profile, replyTo: top)
+            await comments.send("And again", me: bobMe.profile, replyTo: try #require(comments.replies[top.id]?.first))
+            #expect(comments.replies[top.id]?.map(\.text) == ["Thank you!", "And again"] && comments.comments.first?.replyCount == 2)
+            let fresh = CommentsModel(session: ada, postID: post.id)
+            await fresh.load()
+            await fresh.loadReplies(to: top.id)
+            #expect(fresh.replies[top.id]?.count == 2)
+            await fresh.delete(try #require(fresh.comments.first))
+            #expect(fresh.comments.isEmpty && fresh.error == nil)
+
+            // A comment the server refuses disappears again, with the reason.
+            try await ada.deletePost(post.id)
+            await comments.send("Too late", me: bobMe.profile)
+            #expect(!comments.comments.contains { $0.text == "Too late" } && comments.error != nil)
+        }
+    }
+}
