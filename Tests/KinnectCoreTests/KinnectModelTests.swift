@@ -10,11 +10,7 @@ import Testing
 struct KinnectModelTests {
     @Test func theFollowButtonAsksAndTheOwnerConfirmsInline() async throws {
         try await withKindred(running: true) { kindred in
-            let baseURL = try #require(kindred.baseURL)
-            let ada = KindredSession(serverURL: baseURL)
-            let bob = KindredSession(serverURL: baseURL)
-            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada", displayName: "Ada")
-            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob", displayName: "Bob")
+            let (ada, bob, _) = try await KinnectPeople.adaAndBob(kindred)
 
             // Ada's requests list is open, live.
             let requests = FollowRequestsModel(session: ada)
@@ -46,11 +42,7 @@ struct KinnectModelTests {
 
     @Test func aRefusedTapPutsTheButtonBack() async throws {
         try await withKindred(running: true) { kindred in
-            let baseURL = try #require(kindred.baseURL)
-            let ada = KindredSession(serverURL: baseURL)
-            let bob = KindredSession(serverURL: baseURL)
-            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
-            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            let (ada, bob, _) = try await KinnectPeople.adaAndBob(kindred)
             let profile = KinnectProfileModel(session: bob, username: "ada")
             await profile.load()
             // Ada blocks Bob after his screen loaded: his tap is refused, and the button says Follow again.
@@ -84,11 +76,7 @@ struct KinnectFeedModelTests {
 
     @Test func theFeedPagesAndRaisesTheBannerForNewPosts() async throws {
         try await withKindred(running: true) { kindred in
-            let baseURL = try #require(kindred.baseURL)
-            let ada = KindredSession(serverURL: baseURL)
-            let bob = KindredSession(serverURL: baseURL)
-            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
-            try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            let (ada, bob, _) = try await KinnectPeople.adaAndBob(kindred)
             try await bob.follow("ada")
             try await ada.confirmFollowRequest(from: "bob")
             for index in 0..<22 {
@@ -124,11 +112,7 @@ struct KinnectFeedModelTests {
 struct KinnectReactionModelTests {
     @Test func aLikeShowsAtOnceAndCommentsAndRepliesArriveInPlace() async throws {
         try await withKindred(running: true) { kindred in
-            let baseURL = try #require(kindred.baseURL)
-            let ada = KindredSession(serverURL: baseURL)
-            let bob = KindredSession(serverURL: baseURL)
-            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
-            let bobMe = try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob")
+            let (ada, bob, bobMe) = try await KinnectPeople.adaAndBob(kindred)
             try await bob.follow("ada")
             try await ada.confirmFollowRequest(from: "bob")
             let display = try await ada.uploadMedia(Data(TestPNG.make(width: 40, height: 30, seed: 3))).id
@@ -166,5 +150,18 @@ struct KinnectReactionModelTests {
             await comments.send("Too late", me: bobMe.profile)
             #expect(!comments.comments.contains { $0.text == "Too late" } && comments.error != nil)
         }
+    }
+}
+
+/// Ada and Bob, each signed in on a session of their own against the running server.
+enum KinnectPeople {
+    @discardableResult
+    static func adaAndBob(_ kindred: TestKindred) async throws -> (ada: KindredSession, bob: KindredSession, bobMe: Me) {
+        let baseURL = try #require(kindred.baseURL)
+        let ada = KindredSession(serverURL: baseURL)
+        let bob = KindredSession(serverURL: baseURL)
+        try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada", displayName: "Ada")
+        let bobMe = try await bob.signUp(email: "bob@example.com", password: "builder!!", username: "bob", displayName: "Bob")
+        return (ada, bob, bobMe)
     }
 }

@@ -14,23 +14,22 @@ extension Controller {
     }
 
     func listKinnectFollowers(_ input: Operations.ListKinnectFollowers.Input) async throws -> Operations.ListKinnectFollowers.Output {
-        let request = try request
-        let caller = try await Caller.require(request)
-        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
-        let people = try await FollowService(context: request.context)
-            .people(.followers, of: input.path.username, seenBy: caller.userID, page: page)
-            .map { try $0.0.person($0.1, context: request.context) }
-        return .ok(.init(body: .json(.init(items: people.items, nextCursor: people.nextCursor))))
+        .ok(.init(body: .json(try await people(.followers, of: input.path.username, limit: input.query.limit, cursor: input.query.cursor))))
     }
 
     func listKinnectFollowing(_ input: Operations.ListKinnectFollowing.Input) async throws -> Operations.ListKinnectFollowing.Output {
+        .ok(.init(body: .json(try await people(.following, of: input.path.username, limit: input.query.limit, cursor: input.query.cursor))))
+    }
+
+    /// Someone's followers or following, the two lists' one handler.
+    private func people(_ direction: FollowService.Direction, of username: String, limit: Int?, cursor: String?) async throws
+        -> Components.Schemas.KinnectPersonPage {
         let request = try request
         let caller = try await Caller.require(request)
-        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
         let people = try await FollowService(context: request.context)
-            .people(.following, of: input.path.username, seenBy: caller.userID, page: page)
+            .people(direction, of: username, seenBy: caller.userID, page: try PageRequest(limit: limit, cursor: cursor))
             .map { try $0.0.person($0.1, context: request.context) }
-        return .ok(.init(body: .json(.init(items: people.items, nextCursor: people.nextCursor))))
+        return .init(items: people.items, nextCursor: people.nextCursor)
     }
 
     func followKinnectProfile(_ input: Operations.FollowKinnectProfile.Input) async throws -> Operations.FollowKinnectProfile.Output {
