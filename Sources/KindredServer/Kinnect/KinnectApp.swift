@@ -9,16 +9,21 @@ enum KinnectApp: KindredApp {
     static let name = "Kinnect"
     static let contractPrefix = "Kinnect"
 
-    /// A post's photos are seen by whoever may see the post: its author's approved followers.
+    /// A post's photos are seen by whoever may see the post: its author's approved followers,
+    /// unless a moderator hid it.
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
         let itemID = try item.requireID()
         guard let photo = try await KinnectPostPhoto.query(on: database)
             .group(.or, { $0.filter(\.$display.$id == itemID).filter(\.$thumbnail.$id == itemID) })
-            .with(\.$post).first()
+            .with(\.$post).first(),
+            photo.post.hiddenAt == nil
         else { return false }
         let follow = try await FollowService.follow(from: viewerID, to: photo.post.$author.id, on: database)
         return follow?.isApproved == true
     }
+
+    /// Posts and comments can be reported, and a moderator can hide them.
+    static let reportableContent: [any ReportableContent.Type] = [KinnectPostContent.self, KinnectCommentContent.self]
 
     /// A block ends every follow and request between the two, both ways.
     static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {

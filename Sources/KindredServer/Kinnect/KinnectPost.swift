@@ -12,6 +12,8 @@ final class KinnectPost: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "created_at") var createdAt: Date?
     /// When the caption was last edited; nil if never.
     @OptionalField(key: "edited_at") var editedAt: Date?
+    /// Set by a moderator: only the author still sees the post.
+    @OptionalField(key: "hidden_at") var hiddenAt: Date?
     @Children(for: \.$post) var photos: [KinnectPostPhoto]
 
     init() {}
@@ -72,5 +74,18 @@ struct CreateKinnectPosts: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await database.schema(KinnectPostPhoto.schema).delete()
         try await database.schema(KinnectPost.schema).delete()
+    }
+}
+
+/// A moderator can hide a post or a comment from everyone but its author.
+struct AddKinnectHiding: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(KinnectPost.schema).field("hidden_at", .datetime).update()
+        try await database.schema(KinnectComment.schema).field("hidden_at", .datetime).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(KinnectComment.schema).deleteField("hidden_at").update()
+        try await database.schema(KinnectPost.schema).deleteField("hidden_at").update()
     }
 }

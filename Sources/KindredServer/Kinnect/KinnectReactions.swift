@@ -29,6 +29,8 @@ final class KinnectComment: Model, CreationStamped, @unchecked Sendable {
     @OptionalParent(key: "parent_id") var parent: KinnectComment?
     @Field(key: "text") var text: String
     @OptionalField(key: "created_at") var createdAt: Date?
+    /// Set by a moderator: only the author still sees the comment.
+    @OptionalField(key: "hidden_at") var hiddenAt: Date?
 
     init() {}
 

@@ -112,16 +112,20 @@ struct PostService {
         return try await posts(by: [try owner.requireID()], shownTo: viewerID, page: page)
     }
 
-    /// Whether `viewerID` may see `post`: its author, or an approved follower not blocked either way.
+    /// Whether `viewerID` may see `post`: its author, or an approved follower not blocked either
+    /// way, unless a moderator hid it.
     func mayView(_ post: KinnectPost, _ viewerID: UUID) async throws -> Bool {
         let authorID = post.$author.id
         if authorID == viewerID { return true }
+        guard post.hiddenAt == nil else { return false }
         guard let follow = try await FollowService.follow(from: viewerID, to: authorID, on: context.database), follow.isApproved else { return false }
         return try await !Blocks.between(authorID, viewerID, on: context.database)
     }
 
     private func posts(by authors: [UUID], shownTo viewerID: UUID, page: PageRequest) async throws -> Page<ShownPost> {
+        // A hidden post is gone from every feed and grid but its author's.
         let posts = try await KinnectPost.query(on: context.database).filter(\.$author.$id ~~ authors)
+            .group(.or) { $0.filter(\.$hiddenAt == nil).filter(\.$author.$id == viewerID) }
             .with(\.$author) { $0.with(\.$avatar) }
             .with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) }
             .page(newestFirst: \.$createdAt, date: \.createdAt, page)

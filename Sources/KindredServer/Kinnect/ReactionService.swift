@@ -87,7 +87,9 @@ struct ReactionService {
         let hidden = try await Blocks.hidden(from: viewerID, on: context.database)
         let comments = try await query.with(\.$author) { $0.with(\.$avatar) }
             .page(oldestFirst: \.$createdAt, date: \.createdAt, page)
-        let shown = comments.items.filter { !hidden.contains($0.$author.id) && $0.author.suspendedAt == nil }
+        let shown = comments.items.filter {
+            !hidden.contains($0.$author.id) && $0.author.suspendedAt == nil && ($0.hiddenAt == nil || $0.$author.id == viewerID)
+        }
         let replies = try await Self.counts(of: "parent_id", in: KinnectComment.schema, for: shown.compactMap(\.id), on: context.database)
         return Page(items: shown.map { ($0, replies: replies[$0.id ?? UUID()] ?? 0) }, nextCursor: comments.nextCursor)
     }

@@ -22,6 +22,7 @@ enum KindredMigrations {
         CreateKinnect(),            // Kinnect: follows and follow requests
         CreateKinnectPosts(),       // Kinnect: posts and their photos
         CreateKinnectReactions(),   // Kinnect: likes and comments
+        AddKinnectHiding(),         // Kinnect: posts and comments a moderator hid
     ]
 }
 

@@ -102,3 +102,57 @@ struct ReactionTests {
         }
     }
 }
+
+@Suite("Kinnect reports and moderation")
+struct KinnectModerationTests {
+    typealias Schemas = Components.Schemas
+
+    private func report(_ kindred: TestKindred, _ user: TestUser, kind: String, id: UUID) async throws -> TestingHTTPResponse {
+        let body = #"{"target":{"kind":"\#(kind)","id":"\#(id)"},"reason":"hate"}"#
+        return try await kindred.send(.POST, "/reports", token: user.accessToken, bytes: Array(body.utf8), headers: ["Content-Type": "application/json"])
+    }
+
+    @Test func aHiddenPostLeavesEveryFeedButItsAuthorsAndAHiddenCommentItsThread() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let bob = try await kindred.signUp("bob")
+            let dee = try await kindred.signUp("dee")
+            #expect(try await kindred.send(.POST, "/kinnect/follows", token: bob.accessToken, json: ["username": "ada"]).status == .created)
+            #expect(try await kindred.send(.POST, "/kinnect/follow-requests/bob/confirm", token: ada.accessToken).status == .ok)
+            var ids: [String] = []
+            for (width, height) in [(40, 30), (20, 15)] {
+                let upload = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: width, height: height, seed: 9))
+                ids.append(try upload.decode(Schemas.Media.self).id.uuidString)
+            }
+            let draft = #"{"caption":"Hi","photos":[{"display":"\#(ids[0])","thumbnail":"\#(ids[1])"}]}"#
+            let post = try await kindred.send(.POST, "/kinnect/posts", token: ada.accessToken, bytes: Array(draft.utf8),
+                                              headers: ["Content-Type": "application/json"]).decode(Schemas.KinnectPost.self)
+            let comment = try await kindred.send(.POST, "/kinnect/posts/\(post.id)/comments", token: ada.accessToken, json: ["text": "Mine"])
+                .decode(Schemas.KinnectComment.self)
+
+            // Only someone who sees it can report it; the author can't report their own.
+            #expect(try await report(kindred, dee, kind: "kinnect.post", id: post.id).status == .notFound)
+            #expect(try await report(kindred, ada, kind: "kinnect.post", id: post.id).status == .unprocessableEntity)
+            let postReport = try await report(kindred, bob, kind: "kinnect.post", id: post.id).decode(Schemas.Report.self)
+            let commentReport = try await report(kindred, bob, kind: "kinnect.comment", id: comment.id).decode(Schemas.Report.self)
+            #expect(postReport.status == .open && commentReport.status == .open)
+
+            // act: the moderator hides both, through the app's seam.
+            let moderation = ModerationService(context: kindred.app.context)
+            try await moderation.resolve(commentReport.id, .hide)
+            let thread = try await kindred.send(.GET, "/kinnect/posts/\(post.id)/comments", token: bob.accessToken).decode(Schemas.KinnectCommentPage.self)
+            #expect(thread.items.isEmpty, "a hidden comment leaves the thread")
+            let authorsThread = try await kindred.send(.GET, "/kinnect/posts/\(post.id)/comments", token: ada.accessToken).decode(Schemas.KinnectCommentPage.self)
+            #expect(authorsThread.items.map(\.id) == [comment.id], "its author still sees it")
+            try await moderation.resolve(postReport.id, .hide)
+
+            // validate
+            let bobsFeed = try await kindred.send(.GET, "/kinnect/feed", token: bob.accessToken).decode(Schemas.KinnectPostPage.self)
+            #expect(bobsFeed.items.isEmpty)
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(post.id)", token: bob.accessToken).status == .notFound)
+            #expect(try await kindred.send(.GET, "/media/\(ids[0])", token: bob.accessToken).status == .notFound, "its photos go with it")
+            let adasFeed = try await kindred.send(.GET, "/kinnect/feed", token: ada.accessToken).decode(Schemas.KinnectPostPage.self)
+            #expect(adasFeed.items.map(\.id) == [post.id], "the author still has it")
+        }
+    }
+}
