@@ -78,6 +78,20 @@ public final class FeedModel {
         }
     }
 
+    /// Saves or unsaves a post: the bookmark changes at once and goes back if the server refuses.
+    public func toggleSave(_ postID: UUID) async {
+        guard let index = posts.firstIndex(where: { $0.id == postID }) else { return }
+        let wasSaved = posts[index].saved
+        posts[index].saved.toggle()
+        do {
+            if wasSaved { try await session.unsave(postID) } else { try await session.save(postID) }
+            error = nil
+        } catch {
+            if let now = posts.firstIndex(where: { $0.id == postID }) { posts[now].saved = wasSaved }
+            self.error = error.localizedDescription
+        }
+    }
+
     /// Takes a post out of the feed at once (I deleted it), and puts it back if the server refuses.
     public func delete(_ post: KinnectPost) async {
         guard let index = posts.firstIndex(where: { $0.id == post.id }) else { return }

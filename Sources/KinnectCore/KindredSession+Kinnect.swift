@@ -155,3 +155,22 @@ extension KindredSession {
         _ = try await perform { try await client.deleteKinnectComment(path: .init(commentId: commentID)).noContent }
     }
 }
+
+/// My private saved list.
+extension KindredSession {
+    public func save(_ postID: UUID) async throws {
+        _ = try await perform { try await client.saveKinnectPost(path: .init(postId: postID)).noContent }
+    }
+
+    public func unsave(_ postID: UUID) async throws {
+        _ = try await perform { try await client.unsaveKinnectPost(path: .init(postId: postID)).noContent }
+    }
+
+    /// The posts I saved, most recently saved first.
+    public func savedPosts(limit: Int = 20, cursor: String? = nil) async throws -> Page<KinnectPost> {
+        try await perform {
+            let page = try await client.listSavedKinnectPosts(query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+}

@@ -128,6 +128,9 @@ struct KinnectReactionModelTests {
             #expect(try await ada.kinnectPost(post.id).likeCount == 1)
             await feed.toggleLike(post.id)
             #expect(feed.posts.first?.liked == false && feed.posts.first?.likeCount == 0)
+            await feed.toggleSave(post.id)
+            #expect(feed.posts.first?.saved == true && feed.error == nil)
+            #expect(try await bob.savedPosts().items.map(\.id) == [post.id])
 
             // Comment, reply, reply to the reply (same thread), then the author deletes the thread.
             let comments = CommentsModel(session: bob, postID: post.id)

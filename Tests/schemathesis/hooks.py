@@ -50,7 +50,7 @@ CHAT_OPERATIONS = {
 # Lists that page (`limit` + `cursor` in, `items` + `nextCursor` out).
 PAGED_LISTS = {
     "GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches",
-    "GET /kinnect/follow-requests", "GET /kinnect/feed",
+    "GET /kinnect/follow-requests", "GET /kinnect/feed", "GET /kinnect/saved",
 }
 # Paged lists of one post, comment or profile: their first page depends on which, so a cursor is
 # left as generated (and refused as one the list never gave out).

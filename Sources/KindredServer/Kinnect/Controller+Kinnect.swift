@@ -205,3 +205,28 @@ extension KinnectComment {
               createdAt: createdAt ?? context.now, replyTo: $parent.id, replyCount: replies)
     }
 }
+
+extension Controller {
+    func saveKinnectPost(_ input: Operations.SaveKinnectPost.Input) async throws -> Operations.SaveKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await PostService(context: request.context).save(input.path.postId, by: caller.userID)
+        return .noContent(.init())
+    }
+
+    func unsaveKinnectPost(_ input: Operations.UnsaveKinnectPost.Input) async throws -> Operations.UnsaveKinnectPost.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        try await PostService(context: request.context).unsave(input.path.postId, by: caller.userID)
+        return .noContent(.init())
+    }
+
+    func listSavedKinnectPosts(_ input: Operations.ListSavedKinnectPosts.Input) async throws -> Operations.ListSavedKinnectPosts.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let posts = try await PostService(context: request.context).saved(by: caller.userID, page: page)
+            .map { try $0.dto(context: request.context) }
+        return .ok(.init(body: .json(.init(items: posts.items, nextCursor: posts.nextCursor))))
+    }
+}

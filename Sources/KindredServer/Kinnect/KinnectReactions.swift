@@ -19,6 +19,23 @@ final class KinnectLike: Model, CreationStamped, @unchecked Sendable {
     }
 }
 
+/// A post one person keeps in their private saved list.
+final class KinnectSave: Model, CreationStamped, @unchecked Sendable {
+    static let schema = "kinnect_saves"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "post_id") var post: KinnectPost
+    @Parent(key: "user_id") var user: User
+    @OptionalField(key: "created_at") var createdAt: Date?
+
+    init() {}
+
+    init(postID: UUID, userID: UUID) {
+        $post.id = postID
+        $user.id = userID
+    }
+}
+
 /// A comment on a post, or (with `parent`) a reply to one: one level of replies.
 final class KinnectComment: Model, CreationStamped, @unchecked Sendable {
     static let schema = "kinnect_comments"
@@ -70,5 +87,21 @@ struct CreateKinnectReactions: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await database.schema(KinnectComment.schema).delete()
         try await database.schema(KinnectLike.schema).delete()
+    }
+}
+
+struct CreateKinnectSaves: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(KinnectSave.schema)
+            .id()
+            .field("post_id", .uuid, .required, .references(KinnectPost.schema, .id, onDelete: .cascade))
+            .field("user_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
+            .field("created_at", .datetime)
+            .unique(on: "user_id", "post_id")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(KinnectSave.schema).delete()
     }
 }

@@ -24,6 +24,7 @@ struct PostService {
         var likeCount = 0
         var liked = false
         var commentCount = 0
+        var saved = false
     }
 
     func create(by authorID: UUID, caption rawCaption: String?, photos: [PhotoDraft]) async throws -> ShownPost {
@@ -132,17 +133,47 @@ struct PostService {
         return Page(items: try await shown(posts.items, to: viewerID), nextCursor: posts.nextCursor)
     }
 
-    /// The posts with their likes and comments counted, in three grouped queries for the page.
-    private func shown(_ posts: [KinnectPost], to viewerID: UUID) async throws -> [ShownPost] {
+    /// The posts with their likes and comments counted, and mine marked, in a few grouped queries
+    /// for the whole page.
+    func shown(_ posts: [KinnectPost], to viewerID: UUID) async throws -> [ShownPost] {
         let ids = posts.compactMap(\.id)
         let likes = try await ReactionService.counts(of: "post_id", in: KinnectLike.schema, for: ids, on: context.database)
-        let comments = try await ReactionService.counts(of: "post_id", in: KinnectComment.schema, for: ids, on: context.database)
+        let comments = try await ReactionService.counts(of: "post_id", in: KinnectComment.schema, for: ids, shownOnly: true, on: context.database)
         let mine = ids.isEmpty ? [] : Set(try await KinnectLike.query(on: context.database)
+            .filter(\.$post.$id ~~ ids).filter(\.$user.$id == viewerID).all(\.$post.$id))
+        let saved = ids.isEmpty ? [] : Set(try await KinnectSave.query(on: context.database)
             .filter(\.$post.$id ~~ ids).filter(\.$user.$id == viewerID).all(\.$post.$id))
         return posts.map { post in
             let id = post.id ?? UUID()
-            return ShownPost(post: post, likeCount: likes[id] ?? 0, liked: mine.contains(id), commentCount: comments[id] ?? 0)
+            return ShownPost(post: post, likeCount: likes[id] ?? 0, liked: mine.contains(id), commentCount: comments[id] ?? 0,
+                             saved: saved.contains(id))
         }
+    }
+
+    /// Keeps a post in my saved list (again: nothing changes).
+    func save(_ postID: UUID, by userID: UUID) async throws {
+        _ = try await visiblePost(postID, to: userID)
+        guard try await KinnectSave.query(on: context.database).filter(\.$post.$id == postID).filter(\.$user.$id == userID).first() == nil
+        else { return }
+        do {
+            try await KinnectSave(postID: postID, userID: userID).create(on: context.database)
+        } catch {
+            guard (error as? any DatabaseError)?.isConstraintFailure == true else { throw error }
+        }
+    }
+
+    func unsave(_ postID: UUID, by userID: UUID) async throws {
+        try await KinnectSave.query(on: context.database).filter(\.$post.$id == postID).filter(\.$user.$id == userID).delete()
+    }
+
+    /// My saved posts, most recently saved first, without those I may no longer see.
+    func saved(by userID: UUID, page: PageRequest) async throws -> Page<ShownPost> {
+        let saves = try await KinnectSave.query(on: context.database).filter(\.$user.$id == userID)
+            .with(\.$post) { $0.with(\.$author) { $0.with(\.$avatar) }.with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) } }
+            .page(newestFirst: \.$createdAt, date: \.createdAt, page)
+        var visible: [KinnectPost] = []
+        for save in saves.items where try await mayView(save.post, userID) { visible.append(save.post) }
+        return Page(items: try await shown(visible, to: userID), nextCursor: saves.nextCursor)
     }
 
     private func loaded(_ postID: UUID) async throws -> KinnectPost {
@@ -192,7 +223,7 @@ extension PostService.ShownPost {
         let signer = context.services.mediaURLs
         return .init(
             id: try post.requireID(), author: try context.profile(of: post.author), caption: post.caption,
-            likeCount: likeCount, liked: liked, commentCount: commentCount,
+            likeCount: likeCount, liked: liked, commentCount: commentCount, saved: saved,
             createdAt: post.createdAt ?? context.now, editedAt: post.editedAt,
             photos: try post.photos.sorted { $0.position < $1.position }.map { photo in
                 .init(display: try photo.display.dto(mediaURLs: signer, now: context.now),

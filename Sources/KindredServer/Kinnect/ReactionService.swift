@@ -90,7 +90,8 @@ struct ReactionService {
         let shown = comments.items.filter {
             !hidden.contains($0.$author.id) && $0.author.suspendedAt == nil && ($0.hiddenAt == nil || $0.$author.id == viewerID)
         }
-        let replies = try await Self.counts(of: "parent_id", in: KinnectComment.schema, for: shown.compactMap(\.id), on: context.database)
+        let replies = try await Self.counts(of: "parent_id", in: KinnectComment.schema, for: shown.compactMap(\.id), shownOnly: true,
+                                            on: context.database)
         return Page(items: shown.map { ($0, replies: replies[$0.id ?? UUID()] ?? 0) }, nextCursor: comments.nextCursor)
     }
 
@@ -105,14 +106,17 @@ struct ReactionService {
         try await KinnectLike.query(on: database).filter(\.$post.$id == postID).filter(\.$user.$id == userID).first()
     }
 
-    /// How many rows of `table` name each of `ids` in `column`, in one grouped query.
-    static func counts(of column: String, in table: String, for ids: [UUID], on database: any Database) async throws -> [UUID: Int] {
+    /// How many rows of `table` name each of `ids` in `column`, in one grouped query; with
+    /// `shownOnly`, leaving out the rows a moderator hid.
+    static func counts(of column: String, in table: String, for ids: [UUID], shownOnly: Bool = false,
+                       on database: any Database) async throws -> [UUID: Int] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try await database.sql().select()
+        let query = try database.sql().select()
             .column(SQLIdentifier(column), as: "owner")
             .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-            .from(table).where(SQLIdentifier(column), .in, ids).groupBy(SQLIdentifier(column))
-            .all()
+            .from(table).where(SQLIdentifier(column), .in, ids)
+        if shownOnly { query.where(SQLIdentifier("hidden_at"), .is, SQLLiteral.null) }
+        let rows = try await query.groupBy(SQLIdentifier(column)).all()
         return try rows.reduce(into: [:]) { counts, row in
             counts[try row.decode(column: "owner", as: UUID.self)] = try row.decode(column: "n", as: Int.self)
         }

@@ -23,6 +23,7 @@ enum KindredMigrations {
         CreateKinnectPosts(),       // Kinnect: posts and their photos
         CreateKinnectReactions(),   // Kinnect: likes and comments
         AddKinnectHiding(),         // Kinnect: posts and comments a moderator hid
+        CreateKinnectSaves(),       // Kinnect: each person's saved posts
     ]
 }
 

@@ -78,6 +78,7 @@ struct AccountDeletionTests {
             // …and likes and comments on it.
             let postID = try posted.decode(Components.Schemas.KinnectPost.self).id
             #expect(try await kindred.send(.PUT, "/kinnect/posts/\(postID)/like", token: second.accessToken).status == .ok)
+            #expect(try await kindred.send(.PUT, "/kinnect/posts/\(postID)/save", token: second.accessToken).status == .noContent)
             #expect(try await kindred.send(.POST, "/kinnect/posts/\(postID)/comments", token: second.accessToken, json: ["text": "First!"]).status == .created)
             // Safety: she blocks someone else and reports the survivor.
             #expect(try await kindred.send(.POST, "/blocks", token: second.accessToken, json: ["username": "blocked_bert"]).status == .created)

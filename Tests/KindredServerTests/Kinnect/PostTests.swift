@@ -143,6 +143,32 @@ struct PostTests {
         }
     }
 
+    @Test func savedPostsArePrivateAndOnlyWhatIMayStillSee() async throws {
+        try await withKindred { kindred in
+            let (ada, bob, _, stranger, _) = try await cast(kindred)
+            let first = try await post(kindred, ada, caption: "one", photos: [try await photo(kindred, ada)]).decode(Schemas.KinnectPost.self)
+            kindred.clock.advance(by: 1)
+            let second = try await post(kindred, ada, caption: "two", photos: [try await photo(kindred, ada)]).decode(Schemas.KinnectPost.self)
+            // act: Bob saves both (the first twice), most recent save first.
+            for id in [second.id, first.id, first.id] {
+                kindred.clock.advance(by: 1)
+                #expect(try await kindred.send(.PUT, "/kinnect/posts/\(id)/save", token: bob.accessToken).status == .noContent)
+            }
+            #expect(try await kindred.send(.PUT, "/kinnect/posts/\(first.id)/save", token: stranger.accessToken).status == .notFound)
+            // validate
+            let saved = try await kindred.send(.GET, "/kinnect/saved", token: bob.accessToken).decode(Schemas.KinnectPostPage.self)
+            #expect(saved.items.map(\.id) == [first.id, second.id] && saved.items.allSatisfy(\.saved))
+            #expect(try await KinnectSave.query(on: kindred.app.db).count() == 2)
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(first.id)", token: bob.accessToken).decode(Schemas.KinnectPost.self).saved)
+            #expect(try await kindred.send(.GET, "/kinnect/saved", token: ada.accessToken).decode(Schemas.KinnectPostPage.self).items.isEmpty,
+                    "a saved list is its owner's alone")
+            #expect(try await kindred.send(.DELETE, "/kinnect/posts/\(second.id)/save", token: bob.accessToken).status == .noContent)
+            // Ada removes Bob as a follower: what he saved of hers is out of his reach too.
+            #expect(try await kindred.send(.DELETE, "/kinnect/followers/bob", token: ada.accessToken).status == .noContent)
+            #expect(try await kindred.send(.GET, "/kinnect/saved", token: bob.accessToken).decode(Schemas.KinnectPostPage.self).items.isEmpty)
+        }
+    }
+
     @Test func theFeedIsNewestFirstAndStableWhileNewPostsArrive() async throws {
         try await withKindred { kindred in
             let (ada, bob, _, _, _) = try await cast(kindred)

@@ -144,6 +144,8 @@ struct KinnectModerationTests {
             #expect(thread.items.isEmpty, "a hidden comment leaves the thread")
             let authorsThread = try await kindred.send(.GET, "/kinnect/posts/\(post.id)/comments", token: ada.accessToken).decode(Schemas.KinnectCommentPage.self)
             #expect(authorsThread.items.map(\.id) == [comment.id], "its author still sees it")
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(post.id)", token: bob.accessToken).decode(Schemas.KinnectPost.self).commentCount == 0,
+                    "a hidden comment is not counted")
             try await moderation.resolve(postReport.id, .hide)
 
             // validate
