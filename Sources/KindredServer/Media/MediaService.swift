@@ -75,8 +75,10 @@ struct MediaService {
     /// book's members).
     static func canView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
         if item.$owner.id == viewerID { return true }
-        // Nobody sees anything of someone who blocked them, or whom they blocked, whatever an app shares.
+        // Nobody sees anything of someone who blocked them, or whom they blocked, or of a suspended
+        // account, whatever an app shares.
         if try await Blocks.between(item.$owner.id, viewerID, on: database) { return false }
+        if try await User.query(on: database).filter(\.$id == item.$owner.id).filter(\.$suspendedAt != nil).count() > 0 { return false }
         let itemID = try item.requireID()
         if try await User.query(on: database).filter(\.$avatar.$id == itemID).count() > 0 { return true }
         for app in KindredApps.all where try await app.mayView(item, viewerID: viewerID, on: database) { return true }

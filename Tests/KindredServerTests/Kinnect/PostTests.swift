@@ -143,6 +143,26 @@ struct PostTests {
         }
     }
 
+    @Test func aSuspendedAuthorsPostsPhotosAndAvatarAreGoneForEveryoneElse() async throws {
+        try await withKindred { kindred in
+            let (ada, bob, _, _, _) = try await cast(kindred)
+            let photos = try await photo(kindred, ada)
+            let made = try await post(kindred, ada, photos: [photos]).decode(Schemas.KinnectPost.self)
+            let avatar = try await photo(kindred, ada)
+            #expect(try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["avatarId": avatar["display"] ?? ""]).status == .ok)
+            #expect(try await kindred.send(.PUT, "/kinnect/posts/\(made.id)/save", token: bob.accessToken).status == .noContent)
+            // act
+            try await ModerationService(context: kindred.app.context).suspend(ada.id)
+            // validate
+            #expect(try await kindred.send(.GET, "/kinnect/posts/\(made.id)", token: bob.accessToken).status == .notFound)
+            #expect(try await kindred.send(.GET, "/kinnect/feed", token: bob.accessToken).decode(Schemas.KinnectPostPage.self).items.isEmpty)
+            #expect(try await kindred.send(.GET, "/kinnect/saved", token: bob.accessToken).decode(Schemas.KinnectPostPage.self).items.isEmpty)
+            for media in [photos["display"], photos["thumbnail"], avatar["display"]].compactMap({ $0 }) {
+                #expect(try await kindred.send(.GET, "/media/\(media)", token: bob.accessToken).status == .notFound, "\(media)")
+            }
+        }
+    }
+
     @Test func savedPostsArePrivateAndOnlyWhatIMayStillSee() async throws {
         try await withKindred { kindred in
             let (ada, bob, _, stranger, _) = try await cast(kindred)
