@@ -86,6 +86,7 @@ def test_nothing_overflows_a_320px_screen(ui, driver, base_url, tmp_path):
         assert driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", nav)
 
         for route, testid in (("/profile", "profile-bio"), ("/sessions", "session-row"), ("/account", "account-email"),
+                              ("/blocked", "block-username"),
                               ("/innovation-engine/qr", "ie-link"), ("/innovation-engine/scan", "ie-scan-input"),
                               ("/innovation-engine/network", "ie-person-row")):
             ui.open(route)
