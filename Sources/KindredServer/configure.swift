@@ -72,6 +72,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         clock: clock
     )
     app.lifecycle.use(RealtimeLifecycle())
+    app.lifecycle.use(MediaSweeperLifecycle())
     for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
 
     // Outermost first: every response gets an id and security headers, and every error,

@@ -73,11 +73,12 @@ public typealias KinnectPost = Components.Schemas.KinnectPost
 
 /// Posts and the feed.
 extension KindredSession {
-    /// Posts photos already uploaded as their two renditions (`uploadMedia`), in carousel order.
-    public func post(caption: String, photos: [(display: UUID, thumbnail: UUID)]) async throws -> KinnectPost {
+    /// Posts photos already uploaded as their two renditions, or videos with their posters
+    /// (`uploadMedia`), in carousel order.
+    public func post(caption: String, media: [(display: UUID, thumbnail: UUID)]) async throws -> KinnectPost {
         try await perform {
             try await client.createKinnectPost(body: .json(.init(
-                caption: caption, photos: photos.map { .init(display: $0.display, thumbnail: $0.thumbnail) }))).created.body.json
+                caption: caption, media: media.map { .init(display: $0.display, thumbnail: $0.thumbnail) }))).created.body.json
         }
     }
 

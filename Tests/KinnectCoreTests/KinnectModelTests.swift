@@ -81,7 +81,7 @@ struct KinnectFeedModelTests {
             try await ada.confirmFollowRequest(from: "bob")
             for index in 0..<22 {
                 kindred.clock.advance(by: 1)
-                _ = try await ada.post(caption: "#\(index)", photos: [try await photo(ada, seed: UInt8(index))])
+                _ = try await ada.post(caption: "#\(index)", media: [try await photo(ada, seed: UInt8(index))])
             }
 
             let feed = FeedModel(session: bob)
@@ -93,7 +93,7 @@ struct KinnectFeedModelTests {
             let listening = Task { await feed.followChanges() }
             try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await bob.userID)) == 1 }
             kindred.clock.advance(by: 1)
-            _ = try await ada.post(caption: "fresh", photos: [try await photo(ada, seed: 99)])
+            _ = try await ada.post(caption: "fresh", media: [try await photo(ada, seed: 99)])
             try await eventually { await MainActor.run { feed.newPosts == 1 } }
             await feed.refresh()
             #expect(feed.newPosts == 0 && feed.posts.first?.caption == "fresh")
@@ -117,7 +117,7 @@ struct KinnectReactionModelTests {
             try await ada.confirmFollowRequest(from: "bob")
             let display = try await ada.uploadMedia(Data(TestPNG.make(width: 40, height: 30, seed: 3))).id
             let thumbnail = try await ada.uploadMedia(Data(TestPNG.make(width: 20, height: 15, seed: 3))).id
-            let post = try await ada.post(caption: "Sunset", photos: [(display, thumbnail)])
+            let post = try await ada.post(caption: "Sunset", media: [(display, thumbnail)])
 
             // A double tap likes; a second double tap keeps the like; the heart unlikes.
             let feed = FeedModel(session: bob)

@@ -50,7 +50,7 @@ CHAT_OPERATIONS = {
 # Lists that page (`limit` + `cursor` in, `items` + `nextCursor` out).
 PAGED_LISTS = {
     "GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches",
-    "GET /kinnect/follow-requests", "GET /kinnect/feed", "GET /kinnect/saved",
+    "GET /kinnect/follow-requests", "GET /kinnect/feed", "GET /kinnect/saved", "GET /kinnect/activity",
 }
 # Paged lists of one post, comment or profile: their first page depends on which, so a cursor is
 # left as generated (and refused as one the list never gave out).
@@ -152,7 +152,7 @@ def before_call(context, case, kwargs):
         if first.get("nextCursor"):
             case.query = {**case.query, "cursor": first["nextCursor"]}
     elif label == "POST /media" and is_positive(case):
-        # The contract can only say "bytes"; the server takes images only (415 otherwise), which
+        # The contract can only say "bytes"; the server takes images and videos (415 otherwise), which
         # the operation's description says. A positive case sends a real PNG of varying size.
         digest = hashlib.sha256(case.body if isinstance(case.body, bytes) else repr(case.body).encode()).digest()
         case.body = png(1 + digest[0] % 48, 1 + digest[1] % 48, digest[2])
@@ -168,9 +168,11 @@ BUSINESS_RULES = {
     ("POST /kinnect/follows", "username", "You can't follow yourself."),
     ("POST /kinnect/posts/{postId}/comments", "replyTo", "That comment is not on this post (any more)."),
     ("POST /kinnect/posts/{postId}/comments", "text", "Write something first."),
-    ("POST /kinnect/posts", "photos", "Each photo and thumbnail is a different upload."),
-    ("POST /kinnect/posts", "photos", "A photo is already in use. Upload it again for this post."),
-    *(("POST /kinnect/posts", f"photos[{i}]", "Upload the photo first; that media id is not one of yours.") for i in range(10)),
+    ("POST /kinnect/posts", "media", "Each photo, thumbnail, video and poster is a different upload."),
+    ("POST /kinnect/posts", "media", "A photo or video is already in use. Upload it again for this post."),
+    *(("POST /kinnect/posts", f"media[{i}]", "Upload it first; that media id is not one of yours.") for i in range(10)),
+    # A query of only spaces is within the contract's length but names nobody.
+    ("GET /kinnect/people", "q", "Type a name or a username."),
     ("POST /reports", "target", "You can't report yourself or your own content."),
     *((label, "cursor", CURSOR_REFUSED) for label in PAGED_LISTS | PAGED_LISTS_OF_SOMETHING),
 }

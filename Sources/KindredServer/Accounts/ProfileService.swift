@@ -80,8 +80,11 @@ struct ProfileService {
             user.$avatar.id = nil
         } else if let avatarID = changes.avatarID {
             // Only your own upload can become your avatar.
-            guard try await MediaItem.query(on: context.database).filter(\.$id == avatarID).filter(\.$owner.$id == userID).first() != nil else {
+            guard let avatar = try await MediaItem.query(on: context.database).filter(\.$id == avatarID).filter(\.$owner.$id == userID).first() else {
                 throw AppError.validation(field: "avatarId", "Upload the picture first; that media id is not one of yours.")
+            }
+            guard avatar.mediaType?.isImage == true else {
+                throw AppError.validation(field: "avatarId", "A profile picture is an image, not a video.")
             }
             user.$avatar.id = avatarID
         }

@@ -25,7 +25,7 @@ extension MediaItem {
         return Components.Schemas.Media(
             id: try requireID(), kind: Components.Schemas.MediaKind(rawValue: type.rawValue) ?? .jpeg,
             contentType: type.contentType, byteCount: byteCount, width: width, height: height,
-            url: signed.url, urlExpiresAt: signed.expiresAt
+            durationSeconds: durationSeconds, url: signed.url, urlExpiresAt: signed.expiresAt
         )
     }
 }

@@ -8,15 +8,8 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .binary(let body) = input.body else { throw AppError.malformed("Send the file's bytes.") }
-        let bytes: [UInt8]
-        do {
-            bytes = try await [UInt8](collecting: body, upTo: MediaService.uploadLimit)
-        } catch let error as AppError {
-            throw error
-        } catch {
-            throw AppError.payloadTooLarge(limit: MediaService.uploadLimit)
-        }
-        let item = try await MediaService(context: request.context).upload(bytes, by: caller.userID)
+        // BodyLimitMiddleware has already capped the body at the largest upload (a video).
+        let item = try await MediaService(context: request.context).upload(streaming: body, by: caller.userID)
         return .created(.init(body: .json(try item.dto(mediaURLs: request.kindred.mediaURLs, now: request.kindred.now))))
     }
 

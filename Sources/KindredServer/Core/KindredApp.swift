@@ -33,6 +33,9 @@ protocol KindredApp: Sendable {
     /// Whether `viewerID` may see `item`, which they do not own, because of what this app shares.
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool
 
+    /// Which of `ids` the app uses (in a post, a book): the others, once old enough, are swept.
+    static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID>
+
     /// Ends every relationship the app keeps between two people because one blocked the other
     /// (and tells their devices). Starting a new one is refused by the app's own `Blocks.between` check.
     static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws
@@ -53,6 +56,7 @@ extension KindredApp {
     static func afterMigrate(_ app: Application, on database: any Database) async throws {}
     static var operations: [String: OperationPolicy] { [:] }
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool { false }
+    static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> { [] }
     static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {}
     static var reportableContent: [any ReportableContent.Type] { [] }
     static func seedDemo(_ app: Application, people: [User]) async throws {}

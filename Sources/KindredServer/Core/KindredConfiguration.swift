@@ -24,6 +24,8 @@ public struct KindredConfiguration: Sendable {
     public var accessTokenLifetime: TimeInterval
     public var refreshTokenLifetime: TimeInterval
     public var mediaURLLifetime: TimeInterval
+    /// An upload nothing uses (no post, no avatar) is removed after this long.
+    public var unusedUploadLifetime: TimeInterval
     public var bcryptCost: Int
     public var apple: AppleSignInConfiguration
     public var signInLimits: SignInLimits
@@ -146,6 +148,7 @@ public struct KindredConfiguration: Sendable {
             accessTokenLifetime: TimeInterval(reader.integer("KINDRED_ACCESS_TOKEN_SECONDS", default: 900, range: 30...86_400)),
             refreshTokenLifetime: TimeInterval(reader.integer("KINDRED_REFRESH_TOKEN_DAYS", default: 60, range: 1...365) * 86_400),
             mediaURLLifetime: TimeInterval(reader.integer("KINDRED_MEDIA_URL_SECONDS", default: 3600, range: 10...604_800)),
+            unusedUploadLifetime: TimeInterval(reader.integer("KINDRED_UNUSED_UPLOAD_HOURS", default: 24, range: 1...720) * 3600),
             bcryptCost: reader.integer("KINDRED_BCRYPT_COST", default: 12, range: 4...31),
             apple: .init(
                 jwksURL: reader.string("KINDRED_APPLE_JWKS_URL", default: "https://appleid.apple.com/auth/keys"),

@@ -79,6 +79,39 @@ extension Controller {
     }
 }
 
+extension Controller {
+    func searchKinnectPeople(_ input: Operations.SearchKinnectPeople.Input) async throws -> Operations.SearchKinnectPeople.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let found = try await FollowService(context: request.context)
+            .search(input.query.q, limit: input.query.limit ?? 20, by: caller.userID)
+        return .ok(.init(body: .json(.init(items: try found.map { .init(profile: try request.profile(of: $0.0), state: .init($0.1)) }))))
+    }
+
+    func listKinnectActivity(_ input: Operations.ListKinnectActivity.Input) async throws -> Operations.ListKinnectActivity.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try await ActivityService(context: request.context)
+            .list(for: caller.userID, page: try PageRequest(limit: input.query.limit, cursor: input.query.cursor))
+            .map { try $0.dto(context: request.context) }
+        return .ok(.init(body: .json(.init(items: page.items, nextCursor: page.nextCursor))))
+    }
+
+    func getKinnectActivityUnread(_ input: Operations.GetKinnectActivityUnread.Input) async throws -> Operations.GetKinnectActivityUnread.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        return .ok(.init(body: .json(.init(count: try await ActivityService(context: request.context).unreadCount(for: caller.userID)))))
+    }
+
+    func markKinnectActivityRead(_ input: Operations.MarkKinnectActivityRead.Input) async throws -> Operations.MarkKinnectActivityRead.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let unread = try await ActivityService(context: request.context).markRead(through: body.through, by: caller.userID)
+        return .ok(.init(body: .json(.init(count: unread))))
+    }
+}
+
 extension Components.Schemas.KinnectFollowState {
     init(_ follow: KinnectFollow?) {
         self = switch follow {
@@ -95,7 +128,7 @@ extension Controller {
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let post = try await PostService(context: request.context).create(
-            by: caller.userID, caption: body.caption, photos: body.photos.map { .init(display: $0.display, thumbnail: $0.thumbnail) })
+            by: caller.userID, caption: body.caption, media: body.media.map { .init(display: $0.display, thumbnail: $0.thumbnail) })
         return .created(.init(body: .json(try post.dto(context: request.context))))
     }
 

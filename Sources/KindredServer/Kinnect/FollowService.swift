@@ -51,6 +51,9 @@ struct FollowService {
         }
         let me = try await ProfileService.user(userID, on: context.database)
         await context.events.publish(.kinnectFollowRequested(try follow.person(me, context: context)), to: personID)
+        let followID = try follow.requireID()
+        try await ActivityService(context: context).record(.followRequested, for: personID, by: userID,
+                                                           group: KinnectActivity.groupID(.followRequested, followID.uuidString), follow: followID)
         return (follow, person, true)
     }
 
@@ -70,6 +73,7 @@ struct FollowService {
         let me = try await ProfileService.user(userID, on: context.database)
         let requesterID = try requester.requireID()
         await context.events.publish(.kinnectFollowAccepted(try request.person(me, context: context)), to: requesterID)
+        try await ActivityService(context: context).followConfirmed(request, owner: userID, requester: requesterID)
         return (request, requester)
     }
 
@@ -117,6 +121,40 @@ struct FollowService {
     }
 
     enum Direction { case followers, following }
+
+    /// People whose username, or any word of whose name, starts with `query`, and where I stand
+    /// with each: usernames first, then names, each alphabetical. I, anyone blocked either way and
+    /// suspended accounts never appear.
+    func search(_ query: String, limit: Int, by viewerID: UUID) async throws -> [(User, KinnectFollow?)] {
+        let needle = query.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !needle.isEmpty else { throw AppError.validation(field: "q", "Type a name or a username.") }
+        let limit = min(max(limit, 1), 50)
+        // LIKE's wildcards in what was typed are matched as themselves.
+        let escaped = needle.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let hidden = Array(try await Blocks.hidden(from: viewerID, on: context.database)) + [viewerID]
+        // SQLite lowers ASCII only; the exact test below runs in Swift, on every row returned.
+        let candidates = try await context.database.sql().raw("""
+            SELECT id FROM users WHERE suspended_at IS NULL AND id NOT IN (\(binds: hidden)) AND (
+              username LIKE \(bind: escaped + "%") ESCAPE '\\'
+              OR LOWER(display_name) LIKE \(bind: escaped + "%") ESCAPE '\\'
+              OR LOWER(display_name) LIKE \(bind: "% " + escaped + "%") ESCAPE '\\')
+            ORDER BY username LIMIT \(literal: limit * 4 + 20)
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        guard !candidates.isEmpty else { return [] }
+        let users = try await User.query(on: context.database).filter(\.$id ~~ candidates).with(\.$avatar).all()
+        let byUsername = users.filter { $0.username.hasPrefix(needle) }.sorted { $0.username < $1.username }
+        let byName = users.filter { user in
+            let name = user.displayName.lowercased()
+            return !user.username.hasPrefix(needle)
+                && (name.hasPrefix(needle) || name.split(whereSeparator: \.isWhitespace).contains { $0.hasPrefix(needle) })
+        }.sorted { ($0.displayName.lowercased(), $0.username) < ($1.displayName.lowercased(), $1.username) }
+        let found = Array((byUsername + byName).prefix(limit))
+        let follows = try await KinnectFollow.query(on: context.database)
+            .filter(\.$follower.$id == viewerID).filter(\.$followee.$id ~~ found.compactMap(\.id)).all()
+        let mine = Dictionary(uniqueKeysWithValues: follows.map { ($0.$followee.id, $0) })
+        return found.map { ($0, mine[$0.id ?? UUID()]) }
+    }
 
     /// Ends every follow between two people, both ways (one blocked the other).
     static func endFollows(between one: UUID, and other: UUID, on database: any Database) async throws {

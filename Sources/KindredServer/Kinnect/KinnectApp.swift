@@ -9,17 +9,24 @@ enum KinnectApp: KindredApp {
     static let name = "Kinnect"
     static let contractPrefix = "Kinnect"
 
-    /// A post's photos are seen by whoever may see the post: its author's approved followers,
+    /// A post's photos and videos are seen by whoever may see the post: its author's approved followers,
     /// unless a moderator hid it.
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
         let itemID = try item.requireID()
-        guard let photo = try await KinnectPostPhoto.query(on: database)
+        guard let placed = try await KinnectPostMedia.query(on: database)
             .group(.or, { $0.filter(\.$display.$id == itemID).filter(\.$thumbnail.$id == itemID) })
             .with(\.$post).first(),
-            photo.post.hiddenAt == nil
+            placed.post.hiddenAt == nil
         else { return false }
-        let follow = try await FollowService.follow(from: viewerID, to: photo.post.$author.id, on: database)
+        let follow = try await FollowService.follow(from: viewerID, to: placed.post.$author.id, on: database)
         return follow?.isApproved == true
+    }
+
+    /// Photos, thumbnails, videos and posters in a post.
+    static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
+        let placed = try await KinnectPostMedia.query(on: database)
+            .group(.or) { $0.filter(\.$display.$id ~~ ids).filter(\.$thumbnail.$id ~~ ids) }.all()
+        return Set(placed.flatMap { [$0.$display.id, $0.$thumbnail.id] })
     }
 
     /// Posts and comments can be reported, and a moderator can hide them.

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// A post: a caption and 1–10 photos, shown to its author and the author's approved followers.
+/// A post: a caption and 1–10 photos or videos, shown to its author and the author's approved followers.
 final class KinnectPost: Model, CreationStamped, @unchecked Sendable {
     static let schema = "kinnect_posts"
 
@@ -14,7 +14,7 @@ final class KinnectPost: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "edited_at") var editedAt: Date?
     /// Set by a moderator: only the author still sees the post.
     @OptionalField(key: "hidden_at") var hiddenAt: Date?
-    @Children(for: \.$post) var photos: [KinnectPostPhoto]
+    @Children(for: \.$post) var media: [KinnectPostMedia]
 
     init() {}
 
@@ -24,9 +24,10 @@ final class KinnectPost: Model, CreationStamped, @unchecked Sendable {
     }
 }
 
-/// One photo of a post, in its place in the carousel: the display rendition and its thumbnail,
-/// both uploads of the author's. A media item belongs to one post at most.
-final class KinnectPostPhoto: Model, @unchecked Sendable {
+/// One item of a post's carousel, in its place: a photo's display rendition and thumbnail, or a
+/// video and its poster; uploads of the author's. A media item belongs to one post at most.
+final class KinnectPostMedia: Model, @unchecked Sendable {
+    /// Named when posts held photos only; a shipped table keeps its name.
     static let schema = "kinnect_post_photos"
 
     @ID(key: .id) var id: UUID?
@@ -54,7 +55,7 @@ struct CreateKinnectPosts: AsyncMigration {
             .field("created_at", .datetime)
             .field("edited_at", .datetime)
             .create()
-        try await database.schema(KinnectPostPhoto.schema)
+        try await database.schema(KinnectPostMedia.schema)
             .id()
             .field("post_id", .uuid, .required, .references(KinnectPost.schema, .id, onDelete: .cascade))
             .field("position", .int, .required)
@@ -67,12 +68,12 @@ struct CreateKinnectPosts: AsyncMigration {
             // The feed and a profile's grid read one author's posts newest first.
             try await sql.create(index: "kinnect_posts_author_created").on(KinnectPost.schema)
                 .column("author_id").column("created_at").run()
-            try await sql.create(index: "kinnect_post_photos_post").on(KinnectPostPhoto.schema).column("post_id").run()
+            try await sql.create(index: "kinnect_post_photos_post").on(KinnectPostMedia.schema).column("post_id").run()
         }
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(KinnectPostPhoto.schema).delete()
+        try await database.schema(KinnectPostMedia.schema).delete()
         try await database.schema(KinnectPost.schema).delete()
     }
 }

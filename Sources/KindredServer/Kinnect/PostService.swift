@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 import KindredAPI
 
-/// Kinnect's posts: posting photos with a caption (all or nothing), reading a post, editing its
-/// caption, deleting it, the feed and a profile's posts.
+/// Kinnect's posts: posting photos and videos with a caption (all or nothing), reading a post,
+/// editing its caption, deleting it, the feed and a profile's posts.
 struct PostService {
     let context: ServiceContext
 
@@ -13,7 +13,8 @@ struct PostService {
     static let displayWidth = 1080
     static let thumbnailWidth = 400
 
-    struct PhotoDraft {
+    /// One carousel item: a photo's display rendition and thumbnail, or a video and its poster.
+    struct MediaDraft {
         var display: UUID
         var thumbnail: UUID
     }
@@ -27,32 +28,34 @@ struct PostService {
         var saved = false
     }
 
-    func create(by authorID: UUID, caption rawCaption: String?, photos: [PhotoDraft]) async throws -> ShownPost {
+    func create(by authorID: UUID, caption rawCaption: String?, media drafts: [MediaDraft]) async throws -> ShownPost {
         let caption = try Self.validCaption(rawCaption ?? "")
-        guard (1...10).contains(photos.count) else { throw AppError.validation(field: "photos", "A post has 1 to 10 photos.") }
-        let ids = photos.flatMap { [$0.display, $0.thumbnail] }
-        guard Set(ids).count == ids.count else { throw AppError.validation(field: "photos", "Each photo and thumbnail is a different upload.") }
+        guard (1...10).contains(drafts.count) else { throw AppError.validation(field: "media", "A post has 1 to 10 photos or videos.") }
+        let ids = drafts.flatMap { [$0.display, $0.thumbnail] }
+        guard Set(ids).count == ids.count else {
+            throw AppError.validation(field: "media", "Each photo, thumbnail, video and poster is a different upload.")
+        }
         let items = try await MediaItem.query(on: context.database).filter(\.$id ~~ ids).filter(\.$owner.$id == authorID).all()
         let byID = Dictionary(uniqueKeysWithValues: try items.map { (try $0.requireID(), $0) })
-        for (index, photo) in photos.enumerated() {
-            guard let display = byID[photo.display], let thumbnail = byID[photo.thumbnail] else {
-                throw AppError.validation(field: "photos[\(index)]", "Upload the photo first; that media id is not one of yours.")
+        for (index, draft) in drafts.enumerated() {
+            guard let display = byID[draft.display], let thumbnail = byID[draft.thumbnail] else {
+                throw AppError.validation(field: "media[\(index)]", "Upload it first; that media id is not one of yours.")
             }
             try Self.check(display: display, thumbnail: thumbnail, at: index)
         }
         // A photo in another post, or someone's avatar, would go with this post when it is deleted.
-        let inPost = try await KinnectPostPhoto.query(on: context.database)
+        let inPost = try await KinnectPostMedia.query(on: context.database)
             .group(.or, { $0.filter(\.$display.$id ~~ ids).filter(\.$thumbnail.$id ~~ ids) }).first()
         let asAvatar = try await User.query(on: context.database).filter(\.$avatar.$id ~~ ids).first()
         if inPost != nil || asAvatar != nil {
-            throw AppError.validation(field: "photos", "A photo is already in use. Upload it again for this post.")
+            throw AppError.validation(field: "media", "A photo or video is already in use. Upload it again for this post.")
         }
         let post = KinnectPost(authorID: authorID, caption: caption)
         try await context.database.writeTransaction { database in
             try await post.create(on: database)
             let postID = try post.requireID()
-            for (position, photo) in photos.enumerated() {
-                try await KinnectPostPhoto(postID: postID, position: position, displayID: photo.display, thumbnailID: photo.thumbnail)
+            for (position, draft) in drafts.enumerated() {
+                try await KinnectPostMedia(postID: postID, position: position, displayID: draft.display, thumbnailID: draft.thumbnail)
                     .create(on: database)
             }
         }
@@ -84,10 +87,10 @@ struct PostService {
         return try await shown([loaded(postID)], to: authorID)[0]
     }
 
-    /// Deletes the post, its photos' records and their files.
+    /// Deletes the post, its media's records and their files.
     func delete(_ postID: UUID, by authorID: UUID) async throws {
         let post = try await loaded(try own(postID, authorID).requireID())
-        let media = post.photos.flatMap { [$0.display, $0.thumbnail] }
+        let media = post.media.flatMap { [$0.display, $0.thumbnail] }
         try await context.database.writeTransaction { database in
             try await post.delete(on: database)
             try await MediaItem.query(on: database).filter(\.$id ~~ media.compactMap(\.id)).delete()
@@ -140,7 +143,7 @@ struct PostService {
         let posts = try await KinnectPost.query(on: context.database).filter(\.$author.$id ~~ authors)
             .group(.or) { $0.filter(\.$hiddenAt == nil).filter(\.$author.$id == viewerID) }
             .with(\.$author) { $0.with(\.$avatar) }
-            .with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) }
+            .with(\.$media) { $0.with(\.$display).with(\.$thumbnail) }
             .page(newestFirst: \.$createdAt, date: \.createdAt, page)
         return Page(items: try await shown(posts.items, to: viewerID), nextCursor: posts.nextCursor)
     }
@@ -181,7 +184,7 @@ struct PostService {
     /// My saved posts, most recently saved first, without those I may no longer see.
     func saved(by userID: UUID, page: PageRequest) async throws -> Page<ShownPost> {
         let saves = try await KinnectSave.query(on: context.database).filter(\.$user.$id == userID)
-            .with(\.$post) { $0.with(\.$author) { $0.with(\.$avatar) }.with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) } }
+            .with(\.$post) { $0.with(\.$author) { $0.with(\.$avatar) }.with(\.$media) { $0.with(\.$display).with(\.$thumbnail) } }
             .page(newestFirst: \.$createdAt, date: \.createdAt, page)
         // One check for the whole page rather than one per saved post.
         let authors = try await visibleAuthors(to: userID)
@@ -194,7 +197,7 @@ struct PostService {
     private func loaded(_ postID: UUID) async throws -> KinnectPost {
         let post = try await KinnectPost.query(on: context.database).filter(\.$id == postID)
             .with(\.$author) { $0.with(\.$avatar) }
-            .with(\.$photos) { $0.with(\.$display).with(\.$thumbnail) }
+            .with(\.$media) { $0.with(\.$display).with(\.$thumbnail) }
             .first()
         guard let post else { throw AppError.notFound("post") }
         return post
@@ -213,22 +216,31 @@ struct PostService {
                                       tooLong: "A caption is at most \(captionLimit) characters.").get()
     }
 
-    /// The two renditions of one photo, as the clients make them.
+    /// One carousel item as the clients make it: a photo's two renditions, or a video and its poster.
     static func check(display: MediaItem, thumbnail: MediaItem, at index: Int) throws {
-        let field = "photos[\(index)]"
-        guard display.mediaType?.isImage == true, thumbnail.mediaType?.isImage == true,
+        let field = "media[\(index)]"
+        guard let kind = display.mediaType, thumbnail.mediaType?.isImage == true,
               let dw = display.width, let dh = display.height, let tw = thumbnail.width, let th = thumbnail.height,
               dw > 0, dh > 0, tw > 0, th > 0
-        else { throw AppError.validation(field: field, "A photo and its thumbnail are images (JPEG, PNG, HEIC or WebP).") }
-        guard dw <= displayWidth else {
-            throw AppError.validation(field: field, "Scale the photo to at most \(displayWidth) px wide before posting it.")
+        else {
+            throw AppError.validation(field: field, "A photo and its thumbnail are images (JPEG, PNG, HEIC or WebP); a video's poster is an image.")
         }
-        guard tw <= thumbnailWidth, tw <= dw, th <= dh else {
-            throw AppError.validation(field: field, "The thumbnail is at most \(thumbnailWidth) px wide, and no larger than the photo.")
+        if kind.isImage {
+            guard dw <= displayWidth else {
+                throw AppError.validation(field: field, "Scale the photo to at most \(displayWidth) px wide before posting it.")
+            }
+            guard tw <= thumbnailWidth, tw <= dw, th <= dh else {
+                throw AppError.validation(field: field, "The thumbnail is at most \(thumbnailWidth) px wide, and no larger than the photo.")
+            }
+        } else {
+            guard tw <= displayWidth else {
+                throw AppError.validation(field: field, "Scale the video's poster to at most \(displayWidth) px wide.")
+            }
         }
+        // Within 2 %, for rounding when a client scales.
         let difference = abs(Double(dw) * Double(th) - Double(tw) * Double(dh))
         guard difference <= 0.02 * Double(dw) * Double(th) else {
-            throw AppError.validation(field: field, "The thumbnail has the photo's proportions.")
+            throw AppError.validation(field: field, kind.isImage ? "The thumbnail has the photo's proportions." : "The poster has the video's proportions.")
         }
     }
 }
@@ -240,9 +252,9 @@ extension PostService.ShownPost {
             id: try post.requireID(), author: try context.profile(of: post.author), caption: post.caption,
             likeCount: likeCount, liked: liked, commentCount: commentCount, saved: saved,
             createdAt: post.createdAt ?? context.now, editedAt: post.editedAt,
-            photos: try post.photos.sorted { $0.position < $1.position }.map { photo in
-                .init(display: try photo.display.dto(mediaURLs: signer, now: context.now),
-                      thumbnail: try photo.thumbnail.dto(mediaURLs: signer, now: context.now))
+            media: try post.media.sorted { $0.position < $1.position }.map { item in
+                .init(display: try item.display.dto(mediaURLs: signer, now: context.now),
+                      thumbnail: try item.thumbnail.dto(mediaURLs: signer, now: context.now))
             })
     }
 }

@@ -11,8 +11,12 @@ struct ReactionService {
     func like(_ postID: UUID, by userID: UUID) async throws -> (liked: Bool, count: Int) {
         let post = try await posts.visiblePost(postID, to: userID)
         if try await Self.like(of: postID, by: userID, on: context.database) == nil {
+            let like = KinnectLike(postID: try post.requireID(), userID: userID)
             do {
-                try await KinnectLike(postID: try post.requireID(), userID: userID).create(on: context.database)
+                try await like.create(on: context.database)
+                try await ActivityService(context: context).record(
+                    .liked, for: post.$author.id, by: userID, group: KinnectActivity.groupID(.liked, postID.uuidString),
+                    like: try like.requireID(), post: postID)
             } catch {
                 // A double tap sent twice at once: the first like stands.
                 guard (error as? any DatabaseError)?.isConstraintFailure == true else { throw error }
@@ -46,16 +50,29 @@ struct ReactionService {
                                        tooLong: "A comment is at most \(PostService.captionLimit) characters.").get()
         guard !text.isEmpty else { throw AppError.validation(field: "text", "Write something first.") }
         var parentID: UUID?
+        var repliedTo: KinnectComment?
         if let replyTo {
             guard let parent = try await KinnectComment.query(on: context.database).filter(\.$id == replyTo)
                 .filter(\.$post.$id == postID).first()
             else { throw AppError.validation(field: "replyTo", "That comment is not on this post (any more).") }
             let threadID = try parent.requireID()
             parentID = parent.$parent.id ?? threadID
+            repliedTo = parent
         }
         let comment = KinnectComment(postID: try post.requireID(), authorID: authorID, parentID: parentID, text: text)
         try await comment.create(on: context.database)
-        return try await loaded(comment.requireID())
+        let commentID = try comment.requireID()
+        // The person replied to hears of the reply; the post's author of any other comment.
+        let activity = ActivityService(context: context)
+        if let repliedTo, let threadID = parentID {
+            try await activity.record(.replied, for: repliedTo.$author.id, by: authorID,
+                                      group: KinnectActivity.groupID(.replied, threadID.uuidString), comment: commentID, post: postID)
+        }
+        if repliedTo?.$author.id != post.$author.id {
+            try await activity.record(.commented, for: post.$author.id, by: authorID,
+                                      group: KinnectActivity.groupID(.commented, postID.uuidString), comment: commentID, post: postID)
+        }
+        return try await loaded(commentID)
     }
 
     /// Deletes a comment (and its replies): its author may, and so may the post's author.
@@ -97,7 +114,7 @@ struct ReactionService {
 
     private func loaded(_ id: UUID) async throws -> KinnectComment {
         guard let comment = try await KinnectComment.query(on: context.database).filter(\.$id == id)
-            .with(\.$author) { $0.with(\.$avatar) }.first()
+            .with(\.$author, { $0.with(\.$avatar) }).first()
         else { throw AppError.notFound("comment") }
         return comment
     }

@@ -7,8 +7,9 @@ struct MediaService {
     private var services: KindredServices { context.services }
 
     static let imageLimit = 15 << 20
+    static let videoLimit = 100 << 20
     /// The largest body any upload may send; the per-kind limit is checked once the type is known.
-    static let uploadLimit = imageLimit
+    static let uploadLimit = videoLimit
 
     /// The most pixels an image may claim, per kind. Every client that shows an image decodes it
     /// whole: a PNG compresses a flat 2^30 × 2^30 canvas into a few kilobytes and then takes
@@ -23,12 +24,65 @@ struct MediaService {
         }
     }
 
-    func upload(_ bytes: [UInt8], by ownerID: UUID) async throws -> MediaItem {
-        guard let type = MediaType.sniff(bytes), type.isImage else {
-            throw AppError(.unsupportedMedia, .unsupportedMediaType,
-                           "Upload a JPEG, PNG, HEIC or WebP image. The file's contents decide its type, not its name.")
+    /// Stores an upload as it streams in. The bytes go to a file first, never all into memory: a
+    /// video may be 100 MiB, and a few at once must not hold the server.
+    func upload(streaming body: some AsyncSequence<ArraySlice<UInt8>, any Error>, by ownerID: UUID) async throws -> MediaItem {
+        let staged = try stagingPath()
+        defer { removeStaged(staged) }
+        guard FileManager.default.createFile(atPath: staged, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let file = FileHandle(forWritingAtPath: staged)
+        else { throw AppError(.unavailable, .serviceUnavailable, "Uploads cannot be stored right now. Try again in a moment.") }
+        do {
+            var pending: [UInt8] = []
+            pending.reserveCapacity(1 << 20)
+            for try await chunk in body {
+                pending += chunk
+                // Disk writes block: they run on the thread pool, a megabyte at a time.
+                if pending.count >= 1 << 20 {
+                    try await NIOThreadPool.singleton.runIfActive { [pending] in try file.write(contentsOf: pending) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            try await NIOThreadPool.singleton.runIfActive { [pending] in
+                try file.write(contentsOf: pending)
+                try file.close()
+            }
+        } catch {
+            try? file.close()
+            throw error
         }
-        guard bytes.count <= Self.imageLimit else { throw AppError.payloadTooLarge(limit: Self.imageLimit) }
+        return try await store(staged: staged, by: ownerID)
+    }
+
+    /// Stores an upload already in memory (demo data, an app's own files).
+    func upload(_ bytes: [UInt8], by ownerID: UUID) async throws -> MediaItem {
+        let staged = try stagingPath()
+        defer { removeStaged(staged) }
+        try await NIOThreadPool.singleton.runIfActive { try Data(bytes).write(to: URL(fileURLWithPath: staged)) }
+        return try await store(staged: staged, by: ownerID)
+    }
+
+    private func store(staged: String, by ownerID: UUID) async throws -> MediaItem {
+        let (head, size) = try await NIOThreadPool.singleton.runIfActive { () throws -> ([UInt8], Int) in
+            let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: staged))
+            defer { try? file.close() }
+            let head = [UInt8](try file.read(upToCount: 256) ?? Data())
+            return (head, Int(try file.seekToEnd()))
+        }
+        guard let type = MediaType.sniff(head) else {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType,
+                           "Upload a JPEG, PNG, HEIC or WebP image, or an MP4 or MOV video. The file's contents decide its type, not its name.")
+        }
+        if type.isImage {
+            guard size <= Self.imageLimit else { throw AppError.payloadTooLarge(limit: Self.imageLimit) }
+            let bytes = try await NIOThreadPool.singleton.runIfActive { [UInt8](try Data(contentsOf: URL(fileURLWithPath: staged))) }
+            return try await storeImage(bytes, type: type, by: ownerID)
+        }
+        guard size <= Self.videoLimit else { throw AppError.payloadTooLarge(limit: Self.videoLimit) }
+        return try await storeVideo(staged: staged, type: type, by: ownerID)
+    }
+
+    private func storeImage(_ bytes: [UInt8], type: MediaType, by ownerID: UUID) async throws -> MediaItem {
         // Reading a 15 MiB image byte by byte is real CPU work: it runs on a thread pool, not on
         // the few threads that run every request's async code.
         let (cleaned, dimensions): ([UInt8], (width: Int, height: Int)?)
@@ -48,18 +102,59 @@ struct MediaService {
         let id = UUID()
         let key = MediaKey.make(owner: ownerID, id: id, type: type)
         try await services.mediaStore.put(cleaned, key: key)
-        let item = MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: Int64(cleaned.count),
-                             width: dimensions?.width, height: dimensions?.height)
+        return try await record(MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: Int64(cleaned.count),
+                                          width: dimensions?.width, height: dimensions?.height))
+    }
+
+    private func storeVideo(staged: String, type: MediaType, by ownerID: UUID) async throws -> MediaItem {
+        let rewritten = staged + ".out"
+        defer { removeStaged(rewritten) }
+        let plan: VideoFile.Plan
+        do {
+            plan = try await NIOThreadPool.singleton.runIfActive { try VideoFile.rewrite(file: staged, to: rewritten, type: type) }
+        } catch VideoFile.Refusal.tooLong(let seconds) {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType,
+                           "The video is \(Int(seconds.rounded(.up))) seconds long; a video may be at most \(Int(VideoFile.durationLimit)) seconds. Trim it and try again.")
+        } catch VideoFile.Refusal.fragmented {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType,
+                           "The video is a fragmented (streaming) MP4, which cannot be stored as one file. Export it as a regular MP4 or MOV.")
+        } catch VideoFile.Refusal.noVideoTrack {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType, "The file has no video track.")
+        } catch {
+            throw AppError(.unsupportedMedia, .unsupportedMediaType, "The video is damaged or incomplete and could not be read.")
+        }
+        let id = UUID()
+        let key = MediaKey.make(owner: ownerID, id: id, type: type)
+        try await services.mediaStore.put(file: rewritten, key: key)
+        return try await record(MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: Int64(plan.outputSize),
+                                          width: plan.width, height: plan.height, durationSeconds: plan.duration))
+    }
+
+    private func record(_ item: MediaItem) async throws -> MediaItem {
         do {
             try await item.create(on: context.database)
         } catch {
             // No row points at the file, so nobody could ever see or delete it: remove it now.
-            do { try await services.mediaStore.delete(key: key) } catch {
-                context.logger.error("Could not remove the file of a failed upload \(key): \(error)")
+            do { try await services.mediaStore.delete(key: item.storageKey) } catch {
+                context.logger.error("Could not remove the file of a failed upload \(item.storageKey): \(error)")
             }
             throw error
         }
         return item
+    }
+
+    /// Uploads are written beside the stored media (so keeping one is a rename), in a folder no
+    /// media key can name.
+    private func stagingPath() throws -> String {
+        let directory = services.configuration.mediaDirectory + "/" + Self.stagingFolder
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return directory + "/" + UUID().uuidString
+    }
+
+    static let stagingFolder = ".incoming"
+
+    private func removeStaged(_ path: String) {
+        if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// The item if `viewerID` may see it; otherwise 404, so its existence is not revealed.

@@ -7,6 +7,8 @@ import Vapor
 /// (put, delete, and a way to serve a key).
 protocol MediaStore: Sendable {
     func put(_ bytes: [UInt8], key: String) async throws
+    /// Takes over the file at `path` (it is gone afterwards): a video too large to hold in memory.
+    func put(file path: String, key: String) async throws
     func delete(key: String) async throws
     /// Deletes every key starting with `prefix`: all of one owner's files.
     func deleteAll(prefix: String) async throws
@@ -30,6 +32,13 @@ struct FileMediaStore: MediaStore {
         try await NIOThreadPool.singleton.runIfActive {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        }
+    }
+
+    func put(file source: String, key: String) async throws {
+        let path = try self.path(for: key)
+        try await NIOThreadPool.singleton.runIfActive {
+            try FileManager.default.moveItem(atPath: source, toPath: path)
         }
     }
 

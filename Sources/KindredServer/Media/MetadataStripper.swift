@@ -37,34 +37,14 @@ enum MetadataStripper {
         }
     }
 
-    /// Video is only partially handled; full video sanitising is a separate issue.
-    ///
-    /// This zeroes, in place, the payload of every `©xyz` atom (the classic QuickTime ISO
-    /// 6709 location string) in `moov/udta` and `moov/trak/udta`. It does NOT yet clear
-    /// the `com.apple.quicktime.location.ISO6709` entry that newer iPhones write into
-    /// `moov/meta` (keys + ilst), nor XMP `uuid` boxes, so video must not be treated as
-    /// location-free until that issue lands.
+    /// A video's metadata boxes go, and its movie header moves before the media data: see `VideoFile`.
+    /// A video it cannot lay out (too long, fragmented, without a picture) counts as malformed here.
     private static func stripVideoLocation(_ bytes: [UInt8], type: MediaType) throws -> [UInt8] {
-        let topLevel = try BMFFBox.children(of: bytes, in: 0..<bytes.count, media: type)
-        guard let moov = topLevel.first("moov") else {
-            throw MalformedMedia(type, "no moov box")
+        do {
+            return try VideoFile.rewrite(bytes, type: type).bytes
+        } catch let refusal as VideoFile.Refusal {
+            throw MalformedMedia(type, "\(refusal)")
         }
-        var userData: [BMFFBox] = []
-        for child in try BMFFBox.children(of: bytes, in: moov.content, media: type) {
-            if child.type == "udta" {
-                userData.append(child)
-            } else if child.type == "trak" {
-                let trackChildren = try BMFFBox.children(of: bytes, in: child.content, media: type)
-                userData.append(contentsOf: trackChildren.filter { $0.type == "udta" })
-            }
-        }
-        var output = bytes
-        for udta in userData {
-            for atom in try BMFFBox.children(of: bytes, in: udta.content, media: type) where atom.type == "©xyz" {
-                output.zero(atom.content)
-            }
-        }
-        return output
     }
 }
 

@@ -24,6 +24,8 @@ enum KindredMigrations {
         CreateKinnectReactions(),   // Kinnect: likes and comments
         AddKinnectHiding(),         // Kinnect: posts and comments a moderator hid
         CreateKinnectSaves(),       // Kinnect: each person's saved posts
+        AddMediaDuration(),         // videos: their length
+        CreateKinnectActivity(),    // Kinnect: the activity tab and what each person has read
     ]
 }
 

@@ -71,7 +71,7 @@ struct AccountDeletionTests {
             // Kinnect: she posts a photo (two renditions of her own).
             let display = try await Self.upload(MediaFixtures.png(width: 40, height: 30), by: doomed, on: kindred)
             let thumbnail = try await Self.upload(MediaFixtures.png(width: 20, height: 15), by: doomed, on: kindred)
-            let draft = #"{"caption":"Gone soon","photos":[{"display":"\#(display.id)","thumbnail":"\#(thumbnail.id)"}]}"#
+            let draft = #"{"caption":"Gone soon","media":[{"display":"\#(display.id)","thumbnail":"\#(thumbnail.id)"}]}"#
             let posted = try await kindred.send(.POST, "/kinnect/posts", token: second.accessToken, bytes: Array(draft.utf8),
                                                 headers: ["Content-Type": "application/json"])
             #expect(posted.status == .created, "\(posted.body.string)")
@@ -80,6 +80,8 @@ struct AccountDeletionTests {
             #expect(try await kindred.send(.PUT, "/kinnect/posts/\(postID)/like", token: second.accessToken).status == .ok)
             #expect(try await kindred.send(.PUT, "/kinnect/posts/\(postID)/save", token: second.accessToken).status == .noContent)
             #expect(try await kindred.send(.POST, "/kinnect/posts/\(postID)/comments", token: second.accessToken, json: ["text": "First!"]).status == .created)
+            // Kinnect: she reads her activity (her request is the survivor's).
+            #expect(try await kindred.send(.POST, "/kinnect/activity/read", token: second.accessToken, json: ["through": Date()]).status == .ok)
             // Safety: she blocks someone else and reports the survivor.
             #expect(try await kindred.send(.POST, "/blocks", token: second.accessToken, json: ["username": "blocked_bert"]).status == .created)
             let reported = try await kindred.send(.POST, "/reports", token: second.accessToken,
@@ -107,7 +109,7 @@ struct AccountDeletionTests {
             #expect(traces.isEmpty, "left behind in \(traces)")
 
             // validate: only the survivor's files remain
-            let files = Set(try FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mediaDirectory))
+            let files = Set(try FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mediaDirectory).filter { $0 != MediaService.stagingFolder })
             #expect(files == survivorFiles)
 
             // validate: the tokens are dead, the credentials unknown, the media and profile gone

@@ -38,7 +38,7 @@ struct IdempotencyTests {
             let secondMedia = try second.decode(Components.Schemas.Media.self)
             #expect(firstMedia.id == secondMedia.id)
             #expect(try await Self.mediaCount(kindred) == 1)
-            let files = try FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mediaDirectory)
+            let files = try FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mediaDirectory).filter { $0 != MediaService.stagingFolder }
             #expect(files.count == 1, "\(files)")
         }
     }

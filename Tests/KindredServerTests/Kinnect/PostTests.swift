@@ -24,7 +24,7 @@ struct PostTests {
     }
 
     private func post(_ kindred: TestKindred, _ user: TestUser, caption: String = "Hello", photos: [[String: String]]) async throws -> TestingHTTPResponse {
-        let body = try JSONSerialization.data(withJSONObject: ["caption": caption, "photos": photos])
+        let body = try JSONSerialization.data(withJSONObject: ["caption": caption, "media": photos])
         return try await kindred.send(.POST, "/kinnect/posts", token: user.accessToken, bytes: Array(body), headers: ["Content-Type": "application/json"])
     }
 
@@ -54,13 +54,13 @@ struct PostTests {
             // validate
             #expect(created.status == .created, "\(created.body.string)")
             let made = try created.decode(Schemas.KinnectPost.self)
-            #expect(made.caption == "Two from the beach" && made.photos.count == 2 && made.author.username == "ada")
-            #expect(made.photos.map(\.display.id.uuidString) == photos.compactMap { $0["display"] }, "carousel order kept")
-            #expect(made.photos[1].display.width == 810 && made.photos[1].thumbnail.width == 240)
+            #expect(made.caption == "Two from the beach" && made.media.count == 2 && made.author.username == "ada")
+            #expect(made.media.map(\.display.id.uuidString) == photos.compactMap { $0["display"] }, "carousel order kept")
+            #expect(made.media[1].display.width == 810 && made.media[1].thumbnail.width == 240)
 
             for (user, expected) in [(ada, HTTPStatus.ok), (bob, .ok), (requester, .notFound), (stranger, .notFound), (blocked, .notFound)] {
                 #expect(try await kindred.send(.GET, "/kinnect/posts/\(made.id)", token: user.accessToken).status == expected, "\(user.username): post")
-                for media in made.photos.flatMap({ [$0.display.id, $0.thumbnail.id] }) {
+                for media in made.media.flatMap({ [$0.display.id, $0.thumbnail.id] }) {
                     #expect(try await kindred.send(.GET, "/media/\(media)", token: user.accessToken).status == expected, "\(user.username): media")
                 }
                 let grid = try await kindred.send(.GET, "/kinnect/profiles/ada/posts", token: user.accessToken)
@@ -136,7 +136,7 @@ struct PostTests {
             #expect(try await kindred.send(.DELETE, "/kinnect/posts/\(made.id)", token: ada.accessToken).status == .noContent)
             #expect(try await kindred.send(.GET, "/kinnect/posts/\(made.id)", token: ada.accessToken).status == .notFound)
             #expect(try await MediaItem.query(on: kindred.app.db).count() == 0)
-            #expect(try await KinnectPostPhoto.query(on: kindred.app.db).count() == 0)
+            #expect(try await KinnectPostMedia.query(on: kindred.app.db).count() == 0)
             for key in keys {
                 #expect(!FileManager.default.fileExists(atPath: kindred.configuration.mediaDirectory + "/" + key), "\(key) is still stored")
             }

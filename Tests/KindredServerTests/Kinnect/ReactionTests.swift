@@ -26,7 +26,7 @@ struct ReactionTests {
             let upload = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: width, height: height, seed: 1))
             ids.append(try upload.decode(Schemas.Media.self).id.uuidString)
         }
-        let draft = #"{"caption":"Hi","photos":[{"display":"\#(ids[0])","thumbnail":"\#(ids[1])"}]}"#
+        let draft = #"{"caption":"Hi","media":[{"display":"\#(ids[0])","thumbnail":"\#(ids[1])"}]}"#
         let posted = try await kindred.send(.POST, "/kinnect/posts", token: ada.accessToken, bytes: Array(draft.utf8),
                                             headers: ["Content-Type": "application/json"])
         return (ada, bob, cyd, dee, try posted.decode(Schemas.KinnectPost.self).id)
@@ -124,7 +124,7 @@ struct KinnectModerationTests {
                 let upload = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: width, height: height, seed: 9))
                 ids.append(try upload.decode(Schemas.Media.self).id.uuidString)
             }
-            let draft = #"{"caption":"Hi","photos":[{"display":"\#(ids[0])","thumbnail":"\#(ids[1])"}]}"#
+            let draft = #"{"caption":"Hi","media":[{"display":"\#(ids[0])","thumbnail":"\#(ids[1])"}]}"#
             let post = try await kindred.send(.POST, "/kinnect/posts", token: ada.accessToken, bytes: Array(draft.utf8),
                                               headers: ["Content-Type": "application/json"]).decode(Schemas.KinnectPost.self)
             let comment = try await kindred.send(.POST, "/kinnect/posts/\(post.id)/comments", token: ada.accessToken, json: ["text": "Mine"])

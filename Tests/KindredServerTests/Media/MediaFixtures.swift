@@ -227,13 +227,38 @@ enum MediaFixtures {
 
     static let isoLocation = "+37.7749-122.4194+010.000/"
 
-    /// ftyp + moov(mvhd, trak(tkhd, udta(©xyz)), udta(©xyz, zero terminator)) + mdat.
-    static func video(brand: String = "qt  ") -> [UInt8] {
+    /// What `video(...)` puts in its media data: two chunks the chunk-offset table points at.
+    static let videoChunks: [[UInt8]] = [Array("kindred-chunk-one".utf8), Array("kindred-chunk-two".utf8)]
+
+    /// A movie laid out as cameras write it (media data first, movie header last): ftyp + mdat +
+    /// moov(mvhd, trak(tkhd, mdia(mdhd, hdlr, minf(stbl(stco|co64))), udta(©xyz)), udta(©xyz,
+    /// zero terminator), meta(keys with a QuickTime location key)). Structurally real; the
+    /// samples are not decodable.
+    static func video(
+        brand: String = "qt  ", seconds: Int = 2, trackSeconds: Int? = nil, handler: String = "vide",
+        width: Int = 1920, height: Int = 1080, rotated: Bool = false, co64: Bool = false, fragmented: Bool = false,
+        offsetShift: Int = 0
+    ) -> [UInt8] {
+        let ftyp = box("ftyp", latin1(brand) + be32(0x200) + latin1(brand))
+        let mdat = box("mdat", videoChunks[0] + [UInt8](repeating: 0xCD, count: 32) + videoChunks[1])
+        let offsets = [ftyp.count + 8, ftyp.count + 8 + videoChunks[0].count + 32].map { $0 + offsetShift }
         let xyz = box("©xyz", be16(isoLocation.utf8.count) + be16(0x15C7) + latin1(isoLocation))
-        let trak = box("trak", box("tkhd", [UInt8](repeating: 0, count: 84)) + box("udta", xyz))
-        let moov = box("moov", box("mvhd", [UInt8](repeating: 0, count: 100)) + trak + box("udta", xyz + be32(0)))
-        return box("ftyp", latin1(brand) + be32(0x200) + latin1(brand)) + moov
-            + box("mdat", [UInt8](repeating: 0xCD, count: 32))
+        let chunkTable = co64
+            ? fullBox("co64", be32(offsets.count) + offsets.flatMap(be64))
+            : fullBox("stco", be32(offsets.count) + offsets.flatMap(be32))
+        let matrix = rotated ? [0, 0x10000, 0, -0x10000, 0, 0, height << 16, 0, 0x4000_0000] : [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
+        let tkhd = fullBox("tkhd", be32(0) + be32(0) + be32(1) + be32(0) + be32(seconds * 600) + [UInt8](repeating: 0, count: 16)
+            + matrix.flatMap { be32($0 & 0xFFFF_FFFF) } + be32(width << 16) + be32(height << 16))
+        let mdhd = fullBox("mdhd", be32(0) + be32(0) + be32(1000) + be32((trackSeconds ?? seconds) * 1000) + be32(0))
+        let hdlr = fullBox("hdlr", be32(0) + latin1(handler) + [UInt8](repeating: 0, count: 13))
+        let trak = box("trak", tkhd + box("mdia", mdhd + hdlr + box("minf", box("stbl", chunkTable))) + box("udta", xyz))
+        let keys = fullBox("keys", be32(1) + be32(8 + 36) + latin1("mdta") + latin1("com.apple.quicktime.location.ISO6709"))
+        let meta = box("meta", fullBox("hdlr", be32(0) + latin1("mdta") + [UInt8](repeating: 0, count: 13)) + keys
+            + box("ilst", box("\0\0\0\u{1}", box("data", be32(1) + be32(0) + latin1(isoLocation)))))
+        let mvhd = fullBox("mvhd", be32(0) + be32(0) + be32(600) + be32(seconds * 600) + [UInt8](repeating: 0, count: 80))
+        let moov = box("moov", mvhd + trak + (fragmented ? box("mvex", fullBox("trex", [UInt8](repeating: 0, count: 20))) : [])
+            + box("udta", xyz + be32(0)) + meta)
+        return ftyp + mdat + moov
     }
 
     // MARK: - Byte helpers
