@@ -6,12 +6,14 @@ import { readBlob, readEvents, readJson, send, sendForBlob, sendUpload } from '.
 import { withAuth } from './session.js';
 
 /**
- * Options: { auth = true, headers, signal, withStatus = false, limitMs }. Resolves to JSON or null,
- * or with withStatus to { status, body } for APIs where 200 and 201 mean different things
- * (e.g. "already connected" vs "now connected").
+ * Options: { auth = true, headers, signal, withStatus = false, limitMs, idempotencyKey }. Resolves
+ * to JSON or null, or with withStatus to { status, body } for APIs where 200 and 201 mean
+ * different things (e.g. "already connected" vs "now connected"). A POST gets a fresh
+ * Idempotency-Key unless it passes the key of an earlier try of the very same request, so a
+ * server that did act on that try answers as it did then instead of acting twice.
  */
-async function request(method, path, body, { auth = true, headers, signal, withStatus = false, limitMs } = {}) {
-  const idempotencyKey = method === 'POST' ? newId() : undefined; // same key on the retry
+async function request(method, path, body, { auth = true, headers, signal, withStatus = false, limitMs, idempotencyKey: key } = {}) {
+  const idempotencyKey = method === 'POST' ? key || newId() : undefined; // same key on the retry
   const res = await withAuth(auth, (token) => send(method, path, { body, token, idempotencyKey, headers, signal, limitMs }));
   const data = await readJson(res);
   return withStatus ? { status: res.status, body: data } : data;

@@ -44,7 +44,7 @@ export const APPS = [
     description: 'A private Instagram for family and friends: photos, videos, likes and comments, only for people you let in.',
     module: '/js/apps/kinnect/index.js',
     stylesheet: '/css/kinnect.css',
-    live: false,
+    live: true,
     glyph: [
       ['circle', { cx: '9', cy: '12', r: '5' }],
       ['circle', { cx: '15', cy: '12', r: '5' }],

@@ -8,7 +8,8 @@ from kindred_ui import make_jpeg, unique_account
 
 APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
 LIVE_APPS = {"innovation-engine": "#/innovation-engine",  # app id -> where its tile links
-             "date-an-intervention": "#/date-an-intervention"}
+             "date-an-intervention": "#/date-an-intervention",
+             "kinnect": "#/kinnect"}
 
 
 def sign_up(ui, acct):

@@ -198,6 +198,11 @@ final class FrontRelay {
         for handler in clientCodecs.reversed() { client.pipeline.syncOperations.removeHandler(handler, promise: nil) }
         clientCodecs = []
         backendCodecs = []
+        // What a decoder handed on as it left (often the first WebSocket frame after the 101) was
+        // written with no read completing behind it to flush it: send it now, not with the next
+        // read, which for a socket that only waits for a ping may be the close 30 seconds later.
+        client.flush()
+        backend.flush()
     }
 
     fileprivate func malformedRequest() {

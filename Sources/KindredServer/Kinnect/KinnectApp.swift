@@ -29,6 +29,10 @@ enum KinnectApp: KindredApp {
         return Set(placed.flatMap { [$0.$display.id, $0.$thumbnail.id] })
     }
 
+    static func seedDemo(_ app: Application, people: [User]) async throws {
+        try await KinnectDemo.seed(app, people: people)
+    }
+
     /// Posts and comments can be reported, and a moderator can hide them.
     static let reportableContent: [any ReportableContent.Type] = [KinnectPostContent.self, KinnectCommentContent.self]
 

@@ -90,3 +90,21 @@ struct AddKinnectHiding: AsyncMigration {
         try await database.schema(KinnectPost.schema).deleteField("hidden_at").update()
     }
 }
+
+/// The feed reads the newest posts of a few hundred authors. Through the per-author index the
+/// database reads every post of every one of them and sorts; walking all posts newest first and
+/// keeping those by someone followed stops after a page. The planner picks whichever is cheaper
+/// for the people someone follows. Deleting a post finds its saves by post.
+struct AddKinnectFeedIndexes: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        try await sql.create(index: "kinnect_posts_created").on(KinnectPost.schema).column("created_at").column("id").run()
+        try await sql.create(index: "kinnect_saves_post").on(KinnectSave.schema).column("post_id").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        try await sql.drop(index: "kinnect_saves_post").run()
+        try await sql.drop(index: "kinnect_posts_created").run()
+    }
+}

@@ -26,6 +26,7 @@ enum KindredMigrations {
         CreateKinnectSaves(),       // Kinnect: each person's saved posts
         AddMediaDuration(),         // videos: their length
         CreateKinnectActivity(),    // Kinnect: the activity tab and what each person has read
+        AddKinnectFeedIndexes(),    // Kinnect: the feed newest first across authors; saves by post
     ]
 }
 

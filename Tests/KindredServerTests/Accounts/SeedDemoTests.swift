@@ -24,6 +24,27 @@ struct SeedDemoTests {
         }
     }
 
+    @Test func kinnectHasALivingFeedARequestAndActivityOnce() async throws {
+        try await withKindred { kindred in
+            _ = try await SeedDemoCommand.seed(on: kindred.app)
+            let seeded = try await SeedDemoCommand.seed(on: kindred.app)
+            func token(_ name: String) async throws -> String {
+                try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": seeded.password])
+                    .decode(Components.Schemas.AuthSession.self).accessToken
+            }
+            let ada = try await token("ada")
+            let feed = try await kindred.send(.GET, "/kinnect/feed", token: ada).decode(Components.Schemas.KinnectPostPage.self)
+            #expect(feed.items.count == 6, "two posts each, posted once")
+            #expect(Set(feed.items.map(\.author.username)) == ["ada", "grace", "alan"])
+            #expect(feed.items.allSatisfy { !$0.media.isEmpty && $0.media.allSatisfy { $0.display.width == 540 && $0.thumbnail.width == 270 } })
+            let activity = try await kindred.send(.GET, "/kinnect/activity", token: ada).decode(Components.Schemas.KinnectActivityPage.self)
+            #expect(Set(activity.items.map(\.kind)).isSuperset(of: [.liked, .commented, .followed]))
+            let requests = try await kindred.send(.GET, "/kinnect/follow-requests", token: try await token("grace"))
+                .decode(Components.Schemas.KinnectPersonPage.self)
+            #expect(requests.items.map(\.profile.username) == ["alan"])
+        }
+    }
+
     @Test func aRealAccountWithADemoUsernameIsNeverTouched() async throws {
         try await withKindred { kindred in
             let real = try await kindred.signUp("grace", password: "my own password")

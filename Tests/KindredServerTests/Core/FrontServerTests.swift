@@ -1,4 +1,5 @@
 import Foundation
+import KindredAPI
 import Testing
 @testable import KindredServer
 import KindredTestSupport
@@ -138,6 +139,37 @@ struct FrontServerTests {
             let text = String(decoding: answer.bytes, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 4"), "\(text)")
             #expect(answer.closed)
+        }
+    }
+
+    /// The relay once kept the first frame after a 101 (the server's opening ping) until its next
+    /// read, so now and then a socket heard nothing for 30 seconds and was closed for not
+    /// answering a ping it never got. Twenty sockets, each hearing its ping at once.
+    @Test func theFirstFrameAfterAnUpgradeArrivesAtOnce() async throws {
+        try await withKindred(running: true) { kindred in
+            let user = try await kindred.signUp("pinged")
+            for attempt in 0..<20 {
+                let ticket = try await kindred.send(.POST, "/realtime/tickets", token: user.accessToken)
+                    .decode(Components.Schemas.RealtimeTicket.self)
+                let connection = try RawHTTPConnection(kindred)
+                try await connection.send("GET \(ticket.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+                var received: [UInt8] = []
+                let deadline = ContinuousClock.now + .seconds(5)
+                var frame: ArraySlice<UInt8> = []
+                while ContinuousClock.now < deadline {
+                    let (bytes, closed) = try await connection.receive(timeout: 0.5)
+                    received += bytes
+                    if let end = received.byteOffset(of: Array("\r\n\r\n".utf8)), received.count > end + 4 {
+                        frame = received[(end + 4)...]
+                        break
+                    }
+                    if closed { break }
+                }
+                #expect(String(decoding: received.prefix(12), as: UTF8.self) == "HTTP/1.1 101", "socket \(attempt)")
+                #expect(frame.first == 0x89, "socket \(attempt): no ping within 5 s")
+                connection.hangUp()
+            }
         }
     }
 
