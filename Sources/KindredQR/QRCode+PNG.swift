@@ -26,21 +26,25 @@ extension QRCode {
             }
         }
 
-        var header: [UInt8] = []
-        PNG.appendBigEndian(UInt32(dimension), to: &header)
-        PNG.appendBigEndian(UInt32(dimension), to: &header)
-        header += [1, 0, 0, 0, 0]  // bit depth 1, grayscale, deflate, adaptive filtering, no interlace
-
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        PNG.appendChunk("IHDR", header, to: &png)
-        PNG.appendChunk("IDAT", Deflate.zlibCompress(raw), to: &png)
-        PNG.appendChunk("IEND", [], to: &png)
-        return png
+        return PNG.file(width: dimension, height: dimension, bitDepth: 1, colourType: 0, scanlines: raw)
     }
 }
 
 /// PNG container helpers (chunk framing and CRC-32).
 enum PNG {
+    /// A whole file: the signature, the header, the filtered scanlines compressed, the end.
+    static func file(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, scanlines: [UInt8]) -> [UInt8] {
+        var header: [UInt8] = []
+        appendBigEndian(UInt32(width), to: &header)
+        appendBigEndian(UInt32(height), to: &header)
+        header += [bitDepth, colourType, 0, 0, 0]  // deflate, adaptive filtering, no interlace
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        appendChunk("IHDR", header, to: &png)
+        appendChunk("IDAT", Deflate.zlibCompress(scanlines), to: &png)
+        appendChunk("IEND", [], to: &png)
+        return png
+    }
+
     static func appendBigEndian(_ value: UInt32, to out: inout [UInt8]) {
         out += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }

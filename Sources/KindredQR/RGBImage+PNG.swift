@@ -9,14 +9,6 @@ public enum RGBPNG {
             raw.append(0)  // filter type None
             raw += pixels[row * width * 3..<(row + 1) * width * 3]
         }
-        var header: [UInt8] = []
-        PNG.appendBigEndian(UInt32(width), to: &header)
-        PNG.appendBigEndian(UInt32(height), to: &header)
-        header += [8, 2, 0, 0, 0]  // bit depth 8, truecolour, deflate, adaptive filtering, no interlace
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        PNG.appendChunk("IHDR", header, to: &png)
-        PNG.appendChunk("IDAT", Deflate.zlibCompress(raw), to: &png)
-        PNG.appendChunk("IEND", [], to: &png)
-        return png
+        return PNG.file(width: width, height: height, bitDepth: 8, colourType: 2, scanlines: raw)  // 8-bit truecolour
     }
 }

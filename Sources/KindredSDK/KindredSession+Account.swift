@@ -101,7 +101,7 @@ extension KindredSession {
         try await perform { try await client.searchProfiles(query: .init(prefix: prefix, limit: limit)).ok.body.json.profiles }
     }
 
-    /// Uploads an image; the server decides its type from the bytes and removes location data.
+    /// Uploads an image or a video; the server decides its type from the bytes and removes location data.
     public func uploadMedia(_ data: Data) async throws -> Media {
         try await perform { try await client.uploadMedia(body: .binary(HTTPBody(data))).created.body.json }
     }

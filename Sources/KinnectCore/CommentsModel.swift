@@ -52,6 +52,11 @@ public final class CommentsModel {
     /// stand-in, and is replaced by what the server saved, or removed again if it is refused.
     public func send(_ text: String, me: Profile, replyTo: KinnectComment? = nil) async {
         let threadID = replyTo.map { $0.replyTo ?? $0.id }
+        // A reply joins its thread: show the thread's earlier replies with it, not instead of them.
+        if let threadID, replies[threadID] == nil,
+           comments.first(where: { $0.id == threadID }).map({ $0.replyCount > 0 }) ?? false {
+            await loadReplies(to: threadID)
+        }
         let pending = KinnectComment(id: UUID(), postId: postID, author: me, text: text, createdAt: Date(), replyTo: threadID, replyCount: 0)
         insert(pending, in: threadID)
         do {

@@ -1,0 +1,33 @@
+import Foundation
+import KinnectCore
+import SwiftUI
+
+/// Who is looking: their account id (known from sign-in, so "is this mine?" never waits) and
+/// their profile once it has loaded (a comment's author while it is being sent).
+struct Viewer: Equatable, Sendable {
+    let id: UUID
+    var profile: Profile?
+}
+
+extension EnvironmentValues {
+    /// Set once by `SignedInTabs`; nil outside the signed-in screens.
+    var viewer: Viewer? {
+        get { self[ViewerKey.self] }
+        set { self[ViewerKey.self] = newValue }
+    }
+
+    /// The server the session talks to. Media URLs are paths on it (`/media-files/…`), so every
+    /// image and video resolves against this.
+    var mediaBaseURL: URL? {
+        get { self[MediaBaseURLKey.self] }
+        set { self[MediaBaseURLKey.self] = newValue }
+    }
+}
+
+private struct ViewerKey: EnvironmentKey {
+    static var defaultValue: Viewer? { nil }
+}
+
+private struct MediaBaseURLKey: EnvironmentKey {
+    static var defaultValue: URL? { nil }
+}
