@@ -248,7 +248,18 @@ extension Array where Element == UInt8 {
         self = bytes
     }
 
-    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+    /// Lower-case hex. Every signed media URL in a page of posts is one (forty a feed page), so
+    /// this writes the digits directly rather than formatting each byte.
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(count * 2)
+        for byte in self {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     private static func nibble(_ character: UInt8) -> UInt8? {
         switch character {
