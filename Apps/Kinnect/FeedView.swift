@@ -94,19 +94,9 @@ struct FeedView: View {
     @ViewBuilder private var footer: some View {
         if !model.posts.isEmpty {
             if let error = model.error {
-                VStack(spacing: 8) {
-                    Text(error)
-                        .font(.footnote)
-                        .foregroundStyle(.red)
-                        .multilineTextAlignment(.center)
-                    Button("Try again") {
-                        Task {
-                            if model.nextCursor == nil { await refresh() } else { await model.loadMore() }
-                        }
-                    }
-                    .buttonStyle(.bordered)
+                RetryFooter(message: error) {
+                    if model.nextCursor == nil { await refresh() } else { await model.loadMore() }
                 }
-                .padding()
             } else if model.nextCursor != nil {
                 ProgressView().padding()
             }

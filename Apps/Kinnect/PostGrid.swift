@@ -26,19 +26,9 @@ struct PostGrid: View {
 
     @ViewBuilder private var footer: some View {
         if let error = pager.error {
-            VStack(spacing: 8) {
-                Text(error)
-                    .font(.footnote)
-                    .foregroundStyle(.red)
-                    .multilineTextAlignment(.center)
-                Button("Try again") {
-                    Task {
-                        if pager.hasLoaded { await pager.loadMore() } else { await pager.load() }
-                    }
-                }
-                .buttonStyle(.bordered)
+            RetryFooter(message: error) {
+                if pager.hasLoaded { await pager.loadMore() } else { await pager.load() }
             }
-            .padding()
         } else if !pager.hasLoaded || pager.nextCursor != nil {
             ProgressView().padding()
         } else if pager.items.isEmpty {

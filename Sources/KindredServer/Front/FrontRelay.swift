@@ -193,16 +193,25 @@ final class FrontRelay {
         timer?.task.cancel()
         guard let client, let backend else { return }
         let clientEncoder = clientCodecs.remove(at: 2)
-        client.pipeline.syncOperations.removeHandler(clientEncoder, promise: nil)
-        for handler in backendCodecs.reversed() { backend.pipeline.syncOperations.removeHandler(handler, promise: nil) }
-        for handler in clientCodecs.reversed() { client.pipeline.syncOperations.removeHandler(handler, promise: nil) }
+        // What a decoder hands on as it leaves (often the first WebSocket frame after the 101) is
+        // written with no read completing behind it to flush it: flush both sides once each
+        // handler has left, not with the next read, which for a socket that only waits for a ping
+        // may be the close 30 seconds later.
+        let flushBoth: @Sendable (Result<Void, any Error>) -> Void = { _ in
+            client.flush()
+            backend.flush()
+        }
+        func remove(_ handler: any RemovableChannelHandler, from channel: any Channel) {
+            let removed = channel.eventLoop.makePromise(of: Void.self)
+            removed.futureResult.whenComplete(flushBoth)
+            channel.pipeline.syncOperations.removeHandler(handler, promise: removed)
+        }
+        remove(clientEncoder, from: client)
+        for handler in backendCodecs.reversed() { remove(handler, from: backend) }
+        for handler in clientCodecs.reversed() { remove(handler, from: client) }
         clientCodecs = []
         backendCodecs = []
-        // What a decoder handed on as it left (often the first WebSocket frame after the 101) was
-        // written with no read completing behind it to flush it: send it now, not with the next
-        // read, which for a socket that only waits for a ping may be the close 30 seconds later.
-        client.flush()
-        backend.flush()
+        flushBoth(.success(()))
     }
 
     fileprivate func malformedRequest() {
