@@ -193,3 +193,17 @@ struct ActivityTests {
         }
     }
 }
+
+@Suite("Dates in requests")
+struct ContractDatesTests {
+    @Test func anyRFC3339DateTimeIsReadAndNothingElse() throws {
+        let dates = ContractDates()
+        #expect(try dates.decode("2026-11-23T08:00:00Z") == Date(timeIntervalSince1970: 1_795_420_800))
+        #expect(try dates.decode("2026-11-23T09:00:00.250+01:00").timeIntervalSince1970 == 1_795_420_800.25)
+        #expect(try dates.decode("1166-09-18T22:53:42.320+20:42") == (try dates.decode("1166-09-18T02:11:42.320Z")))
+        for bad in ["2026-11-23", "2026-02-30T00:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T08:00:00+24:00", "2026-11-23T08:00:00.Z", "now"] {
+            #expect(throws: (any Error).self, "\(bad)") { try dates.decode(bad) }
+        }
+        #expect(try dates.encode(Date(timeIntervalSince1970: 1_795_420_800.7)) == "2026-11-23T08:00:00Z")
+    }
+}
