@@ -1,14 +1,18 @@
 import Testing
 
-/// Waits up to five seconds for something that happens asynchronously (a socket opening, an
-/// event arriving), checking every 20 ms, and records an issue if it never does.
+/// Waits up to `timeout` (five seconds unless said) for something that happens asynchronously
+/// (a socket opening, an event arriving), checking every 20 ms, and records an issue if it never
+/// does. The deadline is on the clock, not a count of checks, so a loaded machine gets no less time.
 public func eventually(
+    timeout: Duration = .seconds(5),
     _ condition: @Sendable () async throws -> Bool,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-    for _ in 0..<250 {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
         if try await condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
-    Issue.record("The condition never became true.", sourceLocation: sourceLocation)
+    if try await condition() { return }
+    Issue.record("The condition never became true within \(timeout).", sourceLocation: sourceLocation)
 }
