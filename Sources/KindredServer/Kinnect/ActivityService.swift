@@ -80,10 +80,19 @@ struct ActivityService {
             .all()
             .filter { $0.actor.suspendedAt == nil && !hidden.contains($0.$actor.id) }
         let posts = try await thumbnails(of: Set(rows.compactMap { $0.$post.id }))
+        // A reply to my comment on someone else's post stays mine to read only while I may still
+        // see that post: after they remove me as a follower, block me or hide the post, the item
+        // (its text and a signed URL of the post's thumbnail) would show me what I no longer may.
+        let authors = try await PostService(context: context).visibleAuthors(to: userID)
         let readThrough = try await self.readThrough(for: userID)
         let byGroup = Dictionary(grouping: rows, by: \.groupID)
         let items: [Item] = shown.compactMap { group in
             guard let rows = byGroup[group.id], let newest = rows.first else { return nil }
+            if let postID = newest.$post.id {
+                guard let post = posts[postID],
+                      post.$author.id == userID || (authors.contains(post.$author.id) && post.hiddenAt == nil)
+                else { return nil }
+            }
             var seen = Set<UUID>()
             let actors = rows.map(\.actor).filter { seen.insert($0.id ?? UUID()).inserted }
             // The newest comment that a moderator has not hidden gives the preview.

@@ -127,6 +127,26 @@ struct ActivityTests {
         }
     }
 
+    @Test func aReplyOnAPostINoLongerSeeLeavesMyActivity() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let (bob, cyd) = (try await kindred.signUp("bob"), try await kindred.signUp("cyd"))
+            try await follow(kindred, bob, ada)
+            try await follow(kindred, cyd, ada)
+            let post = try await post(kindred, ada)
+            let bobs = try await kindred.send(.POST, "/kinnect/posts/\(post)/comments", token: bob.accessToken, json: ["text": "Mine"])
+                .decode(Schemas.KinnectComment.self)
+            _ = try await kindred.send(.POST, "/kinnect/posts/\(post)/comments", token: cyd.accessToken,
+                                       json: ["text": "Ada's friends only", "replyTo": bobs.id.uuidString])
+            #expect(try await activity(kindred, bob).contains { $0.kind == .replied && $0.post?.id == post })
+
+            // Ada removes Bob as a follower: the reply, its text and the post's thumbnail are not his to see.
+            #expect(try await kindred.send(.DELETE, "/kinnect/followers/bob", token: ada.accessToken).status == .noContent)
+            let after = try await activity(kindred, bob)
+            #expect(!after.contains { $0.post?.id == post || $0.text == "Ada's friends only" }, "\(after.map(\.kind))")
+        }
+    }
+
     @Test func peopleAreFoundByUsernameOrAnyWordOfTheirName() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
