@@ -54,8 +54,13 @@ struct MediaService {
         return try await store(staged: staged, by: ownerID)
     }
 
-    /// Stores an upload already in memory (demo data, an app's own files).
+    /// Stores an upload already in memory (demo data, an app's own files). An image goes straight
+    /// to stripping; only a video, rewritten file to file, is staged.
     func upload(_ bytes: [UInt8], by ownerID: UUID) async throws -> MediaItem {
+        if let type = MediaType.sniff(bytes), type.isImage {
+            guard bytes.count <= Self.imageLimit else { throw AppError.payloadTooLarge(limit: Self.imageLimit) }
+            return try await storeImage(bytes, type: type, by: ownerID)
+        }
         let staged = try stagingPath()
         defer { removeStaged(staged) }
         try await NIOThreadPool.singleton.runIfActive { try Data(bytes).write(to: URL(fileURLWithPath: staged)) }
