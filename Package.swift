@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "InnovationEngineCore", targets: ["InnovationEngineCore"]),
         .library(name: "DateAnInterventionCore", targets: ["DateAnInterventionCore"]),
         .library(name: "KinnectCore", targets: ["KinnectCore"]),
+        .library(name: "MemoriesCore", targets: ["MemoriesCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.115.0"),
@@ -34,6 +35,7 @@ let package = Package(
         .target(
             name: "KindredAPI",
             dependencies: [
+                "MemoriesCanvas",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             // Also shipped as a resource: the server reads its bounds, security and methods at
@@ -47,6 +49,10 @@ let package = Package(
 
         /// Innovation Engine's constellation layout: deterministic, shared by the server and the apps.
         .target(name: "InnovationEngineLayout"),
+
+        /// Memories' page format: the canvas, its operations and its checks, shared by the server,
+        /// the contract's types and the apps.
+        .target(name: "MemoriesCanvas"),
 
         // MARK: - client
 
@@ -74,6 +80,9 @@ let package = Package(
         /// Kinnect's client logic: profile, follow button and follow-request models over the SDK.
         .target(name: "KinnectCore", dependencies: ["KindredSDK"]),
 
+        /// Memories' client logic: friends, the shelf, the book, the letter composer and the page editor.
+        .target(name: "MemoriesCore", dependencies: ["KindredSDK", "MemoriesCanvas"]),
+
         // MARK: - server
 
         .target(
@@ -82,6 +91,7 @@ let package = Package(
                 "KindredAPI",
                 "KindredQR",
                 "InnovationEngineLayout",
+                "MemoriesCanvas",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -135,6 +145,11 @@ let package = Package(
         .testTarget(
             name: "KinnectCoreTests",
             dependencies: ["KinnectCore", "KindredServer", "KindredTestSupport"]
+        ),
+        .testTarget(name: "MemoriesCanvasTests", dependencies: ["MemoriesCanvas"]),
+        .testTarget(
+            name: "MemoriesCoreTests",
+            dependencies: ["MemoriesCore", "KindredServer", "KindredTestSupport"]
         ),
         .testTarget(
             name: "KindredSDKTests",

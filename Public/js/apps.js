@@ -71,7 +71,7 @@ export const APPS = [
     description: 'Share a book with friends: letters become permanent pages of ink, photos and text.',
     module: '/js/apps/memories/index.js',
     stylesheet: '/css/memories.css',
-    live: false,
+    live: true,
     glyph: [
       ['rect', { x: '3', y: '5', width: '18', height: '14', rx: '2' }],
       ['path', { d: 'M3 16l5-5 4 4 3-3 6 6' }],

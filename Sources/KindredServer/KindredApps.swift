@@ -5,10 +5,11 @@ enum KindredApps {
         InnovationEngineApp.self,
         DateAnInterventionApp.self,
         KinnectApp.self,
+        MemoriesApp.self,
     ]
 
     /// Usernames that would read as one of the apps (or an app on its way), with the separators
     /// a username can't hold removed.
     static let reservedUsernames: Set<String> =
-        Set((all.map { $0.id } + ["memories", "rin"]).map { $0.replacingOccurrences(of: "-", with: "") })
+        Set((all.map { $0.id } + ["rin"]).map { $0.replacingOccurrences(of: "-", with: "") })
 }

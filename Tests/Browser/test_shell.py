@@ -9,7 +9,8 @@ from kindred_ui import make_jpeg, unique_account
 APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Memories"}
 LIVE_APPS = {"innovation-engine": "#/innovation-engine",  # app id -> where its tile links
              "date-an-intervention": "#/date-an-intervention",
-             "kinnect": "#/kinnect"}
+             "kinnect": "#/kinnect",
+             "memories": "#/memories"}
 
 
 def sign_up(ui, acct):

@@ -144,6 +144,23 @@ def set_up(api: Api) -> tuple[dict, dict]:
                    for code in codes[:3]]
     usernames = [peer["me"]["profile"]["username"] for peer in peers]
 
+    # Memories: the main user and the last peer are friends with a book holding a sent letter, a
+    # memory page and drafts; the peer's request to the main user waits.
+    friend = peers[-1]
+    api.call("POST", "/memories/friend-requests", {"username": usernames[-1]}, token=token)
+    _, friendship = api.call("POST", f"/memories/friend-requests/{main['me']['profile']['username']}/accept",
+                             token=friend["accessToken"])
+    book = friendship["book"]["id"]
+    api.call("POST", "/memories/friend-requests", {"username": main["me"]["profile"]["username"]}, token=peers[-2]["accessToken"])
+    blank = {"version": 1, "paper": "lined", "elements": []}
+    words = {"version": 1, "paper": "lined", "elements": [{"id": "t", "type": "text", "z": 0,
+             "frame": {"x": 100, "y": 100, "width": 600, "height": 200}, "text": "Dear friend", "font": "hand",
+             "size": 40, "color": "#202020", "align": "left"}]}
+    _, letter = api.call("POST", f"/memories/books/{book}/drafts", {"canvas": words}, token=token)
+    api.call("POST", f"/memories/drafts/{letter['id']}/send", token=token)
+    _, memory = api.call("POST", f"/memories/books/{book}/pages", {"canvas": blank}, token=token)
+    drafts = [api.call("POST", f"/memories/books/{book}/drafts", {"canvas": words}, token=token)[1]["id"] for _ in range(4)]
+
     # Sign in with Apple needs KINDRED_APPLE_BUNDLE_IDS and Apple's keys; without them the server
     # says 503 by design, which is then the expected answer rather than a server error.
     status, problem = api.call("POST", "/auth/apple", {"identityToken": "x", "rawNonce": "y"}, expect=None)
@@ -157,6 +174,7 @@ def set_up(api: Api) -> tuple[dict, dict]:
     dictionaries = {
         "interventions": interventions, "media": media, "connections": connections,
         "codes": codes, "usernames": usernames, "prefixes": [prefix, prefix[:3], "st"],
+        "books": [book], "pages": [memory["id"], letter["id"]], "drafts": drafts,
     }
     return state, dictionaries
 
@@ -202,6 +220,7 @@ def write_config(path: Path, *, args, state: dict, dictionaries: dict) -> None:
         "path.interventionId": "interventions", "body.interventionId": "interventions",
         "path.mediaId": "media", "body.avatarId": "media", "path.connectionId": "connections",
         "path.code": "codes", "body.code": "codes", "path.username": "usernames", "query.prefix": "prefixes",
+        "path.bookId": "books", "path.pageId": "pages", "path.draftId": "drafts", "body.coverPhotoId": "media",
     }
     for key, dictionary in bindings.items():
         lines.append(f"{toml_value(key)} = {toml_value({'dictionary': dictionary, 'probability': probability})}")

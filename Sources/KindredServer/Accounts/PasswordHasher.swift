@@ -33,7 +33,10 @@ final class PasswordHasher: Sendable {
         try await pool.shutdownGracefully()
     }
 
-    private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    /// How many hashes are running or queued now; tests wait on it to fill the queue exactly.
+    var inFlight: Int { waiting.withLockedValue { $0 } }
+
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         let admitted = waiting.withLockedValue { count in
             guard count < queueLimit else { return false }
             count += 1

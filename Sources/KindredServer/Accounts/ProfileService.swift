@@ -104,6 +104,7 @@ struct ProfileService {
             if let email = user.email {
                 try await SignInThrottle(database: database, limits: services.configuration.signInLimits, now: services.now).forget(email: email)
             }
+            for app in KindredApps.all { try await app.removeContent(of: userID, on: database) }
             try await user.delete(on: database)
         }
         do {

@@ -134,7 +134,9 @@ extension AppError.Kind {
 
 extension ByteCountFormatter {
     static func kindred(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+        guard bytes >= 1 << 20 else { return "\(bytes >> 10) KiB" }
+        // 2.5 MiB is not "2 MiB": a client sizing its body by the message must get the real limit.
+        return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
 }
 

@@ -40,6 +40,10 @@ protocol KindredApp: Sendable {
     /// (and tells their devices). Starting a new one is refused by the app's own `Blocks.between` check.
     static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws
 
+    /// Runs as an account is deleted, in the same transaction, before the cascades: removes what
+    /// a cascade cannot, such as the person's part of something they share with someone who stays.
+    static func removeContent(of userID: UUID, on database: any Database) async throws
+
     /// The kinds of the app's content people can report, each named `<app id>.<noun>`.
     static var reportableContent: [any ReportableContent.Type] { get }
 
@@ -58,6 +62,7 @@ extension KindredApp {
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool { false }
     static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> { [] }
     static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {}
+    static func removeContent(of userID: UUID, on database: any Database) async throws {}
     static var reportableContent: [any ReportableContent.Type] { [] }
     static func seedDemo(_ app: Application, people: [User]) async throws {}
     static func routes(_ app: Application) throws {}

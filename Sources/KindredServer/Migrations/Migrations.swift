@@ -27,6 +27,7 @@ enum KindredMigrations {
         AddMediaDuration(),         // videos: their length
         CreateKinnectActivity(),    // Kinnect: the activity tab and what each person has read
         AddKinnectFeedIndexes(),    // Kinnect: the feed newest first across authors; saves by post
+        CreateMemories(),           // Memories: friends, books, pages and their operations, activity
     ]
 }
 

@@ -89,11 +89,36 @@ struct AccountDeletionTests {
                                                   headers: ["Content-Type": "application/json"])
             #expect(reported.status == .created, "\(reported.body.string)")
 
+            // Memories: she asks the survivor to be friends, and is friends with Mia, made for this:
+            // their book, a photo on a memory page, an operation, a letter, and activity both ways.
+            #expect(try await kindred.send(.POST, "/memories/friend-requests", token: second.accessToken,
+                                           json: ["username": "survivor"]).status == .created)
+            let mia = try await kindred.signUp("memories_mia")
+            var dora = doomed
+            dora.accessToken = second.accessToken
+            let book = try await kindred.befriend(dora, mia).book
+            let pagePhoto = try await Self.upload(MediaFixtures.png(width: 30, height: 20), by: doomed, on: kindred)
+            let memoryPage = #"{"canvas":{"version":1,"paper":"plain","elements":[{"id":"p","type":"photo","z":0,"frame":{"x":0,"y":0,"width":300,"height":200},"mediaId":"\#(pagePhoto.id)"}]}}"#
+            let page = try await kindred.send(.POST, "/memories/books/\(book.id)/pages", token: second.accessToken, bytes: Array(memoryPage.utf8),
+                                              headers: ["Content-Type": "application/json"])
+            #expect(page.status == .created, "\(page.body.string)")
+            let pageID = try page.decode(Components.Schemas.MemoriesPageDetail.self).id
+            let stroke = ##"{"operations":[{"opId":"\##(UUID())","kind":"add","element":{"id":"s","type":"ink","z":1,"frame":{"x":0,"y":0,"width":10,"height":10},"tool":"pen","color":"#112233","width":3,"points":[[0,0,0.5,0],[1,1,0.5,9]]}}]}"##
+            #expect(try await kindred.send(.POST, "/memories/pages/\(pageID)/operations", token: second.accessToken, bytes: Array(stroke.utf8),
+                                           headers: ["Content-Type": "application/json"]).status == .ok)
+            let letter = try await kindred.send(.POST, "/memories/books/\(book.id)/drafts", token: second.accessToken,
+                                                bytes: Array(#"{}"#.utf8), headers: ["Content-Type": "application/json"])
+            #expect(letter.status == .created)
+
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)
             for (table, count) in snapshot {
                 #expect((during[table] ?? 0) > count, "the doomed user wrote nothing to \(table); make the test use it")
             }
+
+            // A book outlives one member (the friend keeps their part: MemoriesPageTests), so Mia
+            // leaves first, and the book goes with its last reader.
+            #expect(try await kindred.send(.DELETE, "/me", token: mia.accessToken).status == .noContent)
 
             // act
             let deleted = try await kindred.send(.DELETE, "/me", token: rotated.accessToken)
@@ -104,7 +129,7 @@ struct AccountDeletionTests {
             #expect(after == snapshot)
 
             // validate: no trace of the user's email, username or ids in any column of any table
-            let ids = [doomed.id, doomed.sessionID, second.sessionId, photo.id, picture.id]
+            let ids = [doomed.id, doomed.sessionID, second.sessionId, photo.id, picture.id, pagePhoto.id, book.id]
             let traces = try await Self.traces(of: [doomed.email, doomed.username, SignInThrottle.accountScope(email: doomed.email)], ids: ids, in: sql)
             #expect(traces.isEmpty, "left behind in \(traces)")
 

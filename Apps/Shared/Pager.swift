@@ -1,11 +1,11 @@
 import Foundation
-import KinnectCore
+import KindredSDK
 import Observation
 
-/// A list read a page at a time from one of the session's paged operations: someone's posts, my
-/// saved posts, followers, following. KinnectCore has models for the feed, comments, activity and
-/// requests but not for these, so this one generic model serves them until it does; it imports no
-/// UI framework, so it can move into KinnectCore (and its tests) unchanged.
+/// A list read a page at a time from one of the session's paged operations (Kinnect: someone's
+/// posts, saved posts, followers; Memories: activity, letters in progress), for lists the apps'
+/// core modules have no model of their own for. It imports no UI framework, so it can move into
+/// KindredSDK (and its tests) unchanged.
 @MainActor @Observable
 final class Pager<Item: Sendable> {
     private(set) var items: [Item] = []
@@ -51,7 +51,7 @@ final class Pager<Item: Sendable> {
         }
     }
 
-    /// Takes an item out once the server has agreed (a follower removed).
+    /// Takes an item out once the server has agreed (a follower removed, a draft discarded).
     func remove(_ id: UUID) {
         items.removeAll { identity($0) == id }
     }

@@ -3,7 +3,7 @@ import SwiftUI
 /// Below a list: why the next page (or the last action) failed, and a way to try again.
 struct RetryFooter: View {
     let message: String
-    let retry: () async -> Void
+    let retry: @MainActor () async -> Void
 
     var body: some View {
         VStack(spacing: 8) {

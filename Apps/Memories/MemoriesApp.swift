@@ -1,0 +1,71 @@
+import KindredSDK
+import MemoriesCore
+import SwiftUI
+
+@main
+struct MemoriesApp: App {
+    // Exactly one session: it owns the tokens and serialises their refresh, so a second session
+    // would race it and the server would treat the second refresh as token theft.
+    private let session = KindredSession.live()
+
+    var body: some Scene {
+        WindowGroup {
+            KindredAppRoot(session: session, appName: "Memories",
+                           pitch: "A book with each friend: letters that arrive like letters, and pages you make together.") { userID in
+                SignedInTabs(session: session, userID: userID)
+            }
+        }
+    }
+}
+
+enum MemoriesTab: Hashable {
+    case shelf, friends, activity
+}
+
+/// Shelf, Friends and Activity, and the models they share. They are made here, inside the
+/// root's signed-in scope, so each account gets its own and signing out throws them away: the
+/// next account never sees the last one's books, friends, or the photos in their pages.
+struct SignedInTabs: View {
+    let session: KindredSession
+    let userID: UUID
+    @State private var shelf: ShelfModel
+    @State private var friends: FriendsModel
+    @State private var photos: PhotoCache
+    @State private var tab = MemoriesTab.shelf
+
+    init(session: KindredSession, userID: UUID) {
+        self.session = session
+        self.userID = userID
+        _shelf = State(initialValue: ShelfModel(session: session))
+        _friends = State(initialValue: FriendsModel(session: session))
+        _photos = State(initialValue: PhotoCache(session: session))
+    }
+
+    var body: some View {
+        TabView(selection: $tab) {
+            ShelfView(session: session)
+                .tabItem { Label("Shelf", systemImage: "books.vertical") }
+                // Letters from friends I have not opened the book for since.
+                .badge(shelf.unreadLetters)
+                .tag(MemoriesTab.shelf)
+            FriendsView(session: session)
+                .tabItem { Label("Friends", systemImage: "person.2") }
+                .badge(friends.incoming.count)
+                .tag(MemoriesTab.friends)
+            ActivityView(session: session) { tab = .friends }
+                .tabItem { Label("Activity", systemImage: "bell") }
+                .tag(MemoriesTab.activity)
+        }
+        .environment(shelf)
+        .environment(friends)
+        .environment(photos)
+        .environment(\.viewer, Viewer(id: userID))
+        .environment(\.mediaBaseURL, session.serverURL)
+        // The Friends badge's first count (the shelf, the first tab, loads itself); Friends
+        // reads its lists again each time it shows.
+        .task { await friends.load() }
+        // Each keeps its list live until the account signs out and these views go.
+        .task { await shelf.followChanges() }
+        .task { await friends.followChanges() }
+    }
+}

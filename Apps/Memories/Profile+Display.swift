@@ -1,0 +1,8 @@
+import MemoriesCore
+
+extension Components.Schemas.Profile {
+    /// The name people chose, or their username when they chose none.
+    var shownName: String {
+        displayName.isEmpty ? username : displayName
+    }
+}

@@ -1,0 +1,2 @@
+@_exported import KindredSDK
+@_exported import MemoriesCanvas

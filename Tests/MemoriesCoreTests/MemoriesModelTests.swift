@@ -1,0 +1,167 @@
+import Foundation
+import KindredTestSupport
+import MemoriesCore
+import Testing
+@testable import KindredServer
+
+/// Memories' models over the SDK, against a real server running in-process.
+@MainActor
+@Suite("Memories models")
+struct MemoriesModelTests {
+    static func people(_ kindred: TestKindred) async throws -> (ada: KindredSession, grace: KindredSession) {
+        let baseURL = try #require(kindred.baseURL)
+        let ada = KindredSession(serverURL: baseURL)
+        let grace = KindredSession(serverURL: baseURL)
+        try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada", displayName: "Ada")
+        try await grace.signUp(email: "grace@example.com", password: "cobol-1959", username: "grace", displayName: "Grace")
+        return (ada, grace)
+    }
+
+    static func stroke(_ id: String, _ x: Double) -> CanvasElement {
+        CanvasElement(id: id, z: 1, frame: CanvasFrame(x: x, y: 200, width: 200, height: 100),
+                      content: .ink(.init(points: (0..<30).map { InkPoint(x: Double($0) / 30, y: 0.5, pressure: 0.5, t: Double($0) * 10) })))
+    }
+
+    @Test func aRequestAcceptedOnOneSidePutsTheBookOnBothShelvesLive() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            let adaFriends = FriendsModel(session: ada), graceFriends = FriendsModel(session: grace)
+            let adaShelf = ShelfModel(session: ada), graceShelf = ShelfModel(session: grace)
+            for model in [adaFriends, graceFriends] { await model.load() }
+            for shelf in [adaShelf, graceShelf] { await shelf.load() }
+            let listening = [Task { await graceFriends.followChanges() }, Task { await adaShelf.followChanges() }, Task { await graceShelf.followChanges() }]
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await grace.userID)) == 2 }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
+
+            await adaFriends.ask("nobody_at_all")
+            #expect(adaFriends.error != nil && adaFriends.outgoing.isEmpty)
+            await adaFriends.ask("grace")
+            #expect(adaFriends.outgoing.map(\.profile.username) == ["grace"] && adaFriends.error == nil)
+            try await eventually { await MainActor.run { graceFriends.incoming.map(\.profile.username) == ["ada"] } }
+
+            await graceFriends.accept(try #require(graceFriends.incoming.first))
+            #expect(graceFriends.friends.map(\.profile.username) == ["ada"] && graceFriends.incoming.isEmpty)
+            try await eventually { await MainActor.run { adaShelf.books.count == 1 && graceShelf.books.count == 1 } }
+            #expect(adaShelf.books.first?.id == graceShelf.books.first?.id)
+            #expect(adaShelf.books.first?.title == "Ada & Grace")
+            listening.forEach { $0.cancel() }
+        }
+    }
+
+    @Test func aLetterIsSavedAsItIsWrittenResumedElsewhereAndSentForGood() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            _ = try await ada.askToBeFriends("grace")
+            let bookID = try await grace.acceptFriendRequest(from: "ada").book.id
+
+            let composer = LetterComposerModel(session: ada, bookID: bookID)
+            await composer.start()
+            let text = CanvasElement(id: "t", frame: CanvasFrame(x: 80, y: 100, width: 800, height: 300),
+                                     content: .text(.init(text: "Dear Grace", font: .hand, size: 44)))
+            #expect(composer.perform([CanvasOperation(.add(text))]))
+            #expect(composer.saveState == .unsaved)
+            #expect(!composer.perform([CanvasOperation(.update(elementID: "t", CanvasChanges(size: 9_000)))]), "a size past the bounds is refused here")
+            await composer.save()
+            #expect(composer.saveState == .saved && composer.revision == 2)
+
+            // On "another device": the same draft, a change saved there first.
+            let tablet = LetterComposerModel(session: ada, bookID: bookID)
+            await tablet.resume(try #require(composer.draftID))
+            #expect(tablet.canvas == composer.canvas)
+            tablet.perform([CanvasOperation(.update(elementID: "t", CanvasChanges(text: "Dearest Grace")))])
+            await tablet.save()
+            composer.perform([CanvasOperation(.update(elementID: "t", CanvasChanges(color: "#aa0000")))])
+            await composer.save()
+            #expect(composer.saveState == .changedElsewhere, "the older copy never overwrites")
+            await composer.resume(try #require(composer.draftID))
+
+            // Undo and redo, then send.
+            composer.perform([CanvasOperation(.add(Self.stroke("ink", 100)))])
+            composer.undo()
+            #expect(composer.canvas.element("ink") == nil)
+            composer.redo()
+            #expect(composer.canvas.element("ink") != nil)
+            await composer.send()
+            #expect(composer.saveState == .sent && composer.sentLetter?.state == .sent)
+            #expect(!composer.perform([CanvasOperation(.delete(elementID: "t"))]))
+            let delivered = try await grace.page(try #require(composer.draftID))
+            #expect(delivered.canvas == composer.canvas)
+            guard case .text(let words)? = delivered.canvas.element("t")?.content else { Issue.record("no text"); return }
+            #expect(words.text == "Dearest Grace")
+
+            // The book opens on its first page, marked read.
+            let book = BookModel(session: grace, bookID: bookID)
+            await book.open()
+            #expect(book.contents.map(\.id) == [delivered.id] && book.loaded[delivered.id] != nil)
+            #expect(try await grace.book(bookID).unreadLetters == 0)
+        }
+    }
+
+    @Test func twoEditorsDrawingAtOnceConvergeOnTheServersPage() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            _ = try await ada.askToBeFriends("grace")
+            let bookID = try await grace.acceptFriendRequest(from: "ada").book.id
+            let pageID = try await ada.createMemoryPage(in: bookID).id
+
+            let adaEditor = PageEditorModel(session: ada, pageID: pageID)
+            let graceEditor = PageEditorModel(session: grace, pageID: pageID)
+            await adaEditor.load()
+            await graceEditor.load()
+            let listening = [Task { await adaEditor.followChanges() }, Task { await graceEditor.followChanges() }]
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await grace.userID)) == 1 }
+
+            // Both draw, move and restyle at once, on shared elements too.
+            for round in 0..<5 {
+                adaEditor.perform([CanvasOperation(.add(Self.stroke("a\(round)", Double(round) * 20)))])
+                graceEditor.perform([CanvasOperation(.add(Self.stroke("g\(round)", Double(round) * 30)))])
+                if round > 0 {
+                    adaEditor.perform([CanvasOperation(.update(elementID: "g\(round - 1)", CanvasChanges(color: "#ff0000")))])
+                    graceEditor.perform([CanvasOperation(.update(elementID: "g\(round - 1)", CanvasChanges(color: "#0000ff", width: 9)))])
+                    graceEditor.perform([CanvasOperation(.delete(elementID: "a\(round - 1)"))])
+                }
+                async let one: Void = adaEditor.flush()
+                async let two: Void = graceEditor.flush()
+                _ = await (one, two)
+            }
+            adaEditor.undo()
+            await adaEditor.flush()
+
+            let server = try await ada.page(pageID)
+            try await eventually {
+                await MainActor.run {
+                    adaEditor.seq == server.seq && graceEditor.seq == server.seq && adaEditor.pending.isEmpty && graceEditor.pending.isEmpty
+                }
+            }
+            #expect(adaEditor.canvas == server.canvas)
+            #expect(graceEditor.canvas == server.canvas)
+            #expect(server.seq == 2 + 4 * 5 + 1, "every operation of both, and the undo, each numbered once")
+            #expect(server.canvas.element("a4") != nil && server.canvas.element("a3") == nil)
+            listening.forEach { $0.cancel() }
+        }
+    }
+
+    @Test func operationsSentAgainAfterALostAnswerAreNotAppliedTwice() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            _ = try await ada.askToBeFriends("grace")
+            let bookID = try await grace.acceptFriendRequest(from: "ada").book.id
+            let pageID = try await ada.createMemoryPage(in: bookID).id
+            let editor = PageEditorModel(session: ada, pageID: pageID)
+            await editor.load()
+            let grow = CanvasOperation(.add(Self.stroke("s", 0)))
+            let more = CanvasOperation(.appendPoints(elementID: "s", [InkPoint(x: 1, y: 1, pressure: 1, t: 400)]))
+            editor.perform([grow, more])
+            // The queue reached the server, but the answer was lost (the phone went offline):
+            let first = try await ada.apply(editor.pending, to: pageID)
+            #expect(first.seq == 2)
+            // Back online, the model sends its queue again, the same operations.
+            await editor.flush()
+            #expect(editor.saveState == .saved && editor.pending.isEmpty && editor.seq == 2)
+            let page = try await grace.page(pageID)
+            #expect(page.seq == 2 && page.canvas.pointCount == 31, "the appended point is there once")
+            #expect(editor.canvas == page.canvas)
+        }
+    }
+}
