@@ -15,19 +15,13 @@ extension EnvironmentValues {
         get { self[ViewerKey.self] }
         set { self[ViewerKey.self] = newValue }
     }
-
-    /// The server the session talks to. Media URLs are paths on it (`/media-files/…`), so every
-    /// image and video resolves against this.
-    var mediaBaseURL: URL? {
-        get { self[MediaBaseURLKey.self] }
-        set { self[MediaBaseURLKey.self] = newValue }
-    }
 }
 
 private struct ViewerKey: EnvironmentKey {
     static var defaultValue: Viewer? { nil }
 }
 
-private struct MediaBaseURLKey: EnvironmentKey {
-    static var defaultValue: URL? { nil }
+/// What else a block ends in Kinnect, said when asking to confirm one.
+enum KinnectBlock {
+    static let consequence = "You stop following each other."
 }

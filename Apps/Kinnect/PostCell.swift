@@ -73,7 +73,7 @@ struct PostCell: View {
         } message: {
             Text("Its photos and videos, likes and comments are deleted with it.")
         }
-        .blockConfirmation(session: session, person: $blocking) { await actions.authorBlocked() }
+        .blockConfirmation(session: session, person: $blocking, consequence: KinnectBlock.consequence) { await actions.authorBlocked() }
         .task {
             // Once: coming back to this screen later must not open the sheet again.
             guard opensComments, !openedComments else { return }

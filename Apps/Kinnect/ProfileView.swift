@@ -55,7 +55,7 @@ struct ProfileView: View {
         .sheet(item: $reporting) { subject in
             ReportSheet(session: session, subject: subject)
         }
-        .blockConfirmation(session: session, person: $blocking) { dismiss() }
+        .blockConfirmation(session: session, person: $blocking, consequence: KinnectBlock.consequence) { dismiss() }
     }
 
     private func isMe(_ profile: KinnectProfile) -> Bool {

@@ -10,7 +10,7 @@ struct FriendsView: View {
     @State private var loaded = false
     @State private var unfriending: MemoriesFriend?
     @State private var reporting: ReportSubject?
-    @State private var blocking: Components.Schemas.Profile?
+    @State private var blocking: Profile?
 
     var body: some View {
         NavigationStack {
@@ -51,7 +51,10 @@ struct FriendsView: View {
             .sheet(item: $reporting) { subject in
                 ReportSheet(session: session, subject: subject)
             }
-            .blockConfirmation(session: session, person: $blocking) { await model.load() }
+            .blockConfirmation(
+                session: session, person: $blocking,
+                consequence: "If you're friends, your book is archived: you both keep reading it, and neither of you can add to it."
+            ) { await model.load() }
             .memoriesRoutes(session: session)
         }
         .task {
@@ -85,7 +88,7 @@ struct FriendsView: View {
         }
     }
 
-    @ViewBuilder private func safetyActions(for person: Components.Schemas.Profile) -> some View {
+    @ViewBuilder private func safetyActions(for person: Profile) -> some View {
         Button("Report \(person.username)…", systemImage: "exclamationmark.bubble") { reporting = .profile(person) }
         Button("Block \(person.username)", systemImage: "hand.raised", role: .destructive) { blocking = person }
     }

@@ -3,7 +3,7 @@ import MemoriesCore
 
 extension MemoriesBook {
     /// The other member; nil once they deleted their account (the book then has me alone).
-    func friend(besides me: UUID?) -> Components.Schemas.Profile? {
+    func friend(besides me: UUID?) -> Profile? {
         members.first { $0.id != me }
     }
 

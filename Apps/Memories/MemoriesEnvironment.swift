@@ -14,21 +14,10 @@ extension EnvironmentValues {
         get { self[ViewerKey.self] }
         set { self[ViewerKey.self] = newValue }
     }
-
-    /// The server the session talks to. Media URLs are paths on it (`/media-files/…`), so every
-    /// cover and photo resolves against this.
-    var mediaBaseURL: URL? {
-        get { self[MediaBaseURLKey.self] }
-        set { self[MediaBaseURLKey.self] = newValue }
-    }
 }
 
 private struct ViewerKey: EnvironmentKey {
     static var defaultValue: Viewer? { nil }
-}
-
-private struct MediaBaseURLKey: EnvironmentKey {
-    static var defaultValue: URL? { nil }
 }
 
 extension View {

@@ -1,9 +1,9 @@
-import MemoriesCore
+import KindredSDK
 import SwiftUI
 
 /// Someone in a list: picture, name and username, and a line under them.
 struct PersonRow: View {
-    let profile: Components.Schemas.Profile
+    let profile: Profile
     var detail: Text?
 
     @ScaledMetric(relativeTo: .body) private var avatarSize: CGFloat = 44
@@ -31,7 +31,7 @@ struct PersonRow: View {
 /// Someone's round picture, or their initial on a tint when they have none. Hidden from
 /// VoiceOver: the name beside it says who it is.
 struct AvatarView: View {
-    let profile: Components.Schemas.Profile
+    let profile: Profile
     var size: CGFloat = 32
     @Environment(\.mediaBaseURL) private var baseURL
 

@@ -1,4 +1,4 @@
-import KinnectCore
+import KindredSDK
 
 extension Profile {
     /// The name people chose, or their username when they chose none.

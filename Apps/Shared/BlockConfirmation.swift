@@ -1,18 +1,20 @@
-import MemoriesCore
+import KindredSDK
 import SwiftUI
 
 extension View {
     /// Asks before blocking `person` (set it to ask), blocks, then runs `onBlocked`; a failure is
-    /// said in an alert. Wherever a person is shown, Block sits beside Report.
-    func blockConfirmation(session: KindredSession, person: Binding<Components.Schemas.Profile?>,
+    /// said in an alert. Wherever a person is shown, Block sits beside Report. `consequence` is
+    /// what else a block ends in this app, said in the question (a follow, a shared book).
+    func blockConfirmation(session: KindredSession, person: Binding<Profile?>, consequence: String? = nil,
                            onBlocked: @escaping @MainActor () async -> Void) -> some View {
-        modifier(BlockConfirmation(session: session, person: person, onBlocked: onBlocked))
+        modifier(BlockConfirmation(session: session, person: person, consequence: consequence, onBlocked: onBlocked))
     }
 }
 
 private struct BlockConfirmation: ViewModifier {
     let session: KindredSession
-    @Binding var person: Components.Schemas.Profile?
+    @Binding var person: Profile?
+    let consequence: String?
     let onBlocked: @MainActor () async -> Void
     @State private var error: String?
     @State private var showsError = false
@@ -24,7 +26,8 @@ private struct BlockConfirmation: ViewModifier {
                                 titleVisibility: .visible, presenting: person) { person in
                 Button("Block", role: .destructive) { Task { await block(person) } }
             } message: { person in
-                Text("You won't see each other anywhere in Kindred. If you're friends, your book is archived: you both keep reading it, and neither of you can add to it. \(person.shownName) isn't told.")
+                Text(["You won't see each other anywhere in Kindred.", consequence, "\(person.shownName) isn't told."]
+                    .compactMap(\.self).joined(separator: " "))
             }
             .alert("Could not block", isPresented: $showsError) {
                 Button("OK") {}
@@ -33,7 +36,7 @@ private struct BlockConfirmation: ViewModifier {
             }
     }
 
-    private func block(_ person: Components.Schemas.Profile) async {
+    private func block(_ person: Profile) async {
         do {
             try await session.block(username: person.username)
             await onBlocked()

@@ -1,8 +1,0 @@
-import MemoriesCore
-
-extension Components.Schemas.Profile {
-    /// The name people chose, or their username when they chose none.
-    var shownName: String {
-        displayName.isEmpty ? username : displayName
-    }
-}
