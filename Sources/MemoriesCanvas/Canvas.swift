@@ -50,21 +50,17 @@ public struct Canvas: Codable, Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// The page's stored form: compact JSON with keys in a fixed order, so its size (which the
-    /// limits count) is the same wherever it is measured.
+    /// The page's stored form: compact JSON with keys in sorted order, so its size (which the
+    /// limits count) is the same wherever it is measured. Written by `CanvasJSON`, byte for byte
+    /// what `JSONEncoder` with `.sortedKeys` writes, several times faster.
     public func encoded() throws -> Data {
-        try Self.encoder.encode(self)
+        Data(CanvasJSON.encode(self))
     }
 
+    /// Reads a page's JSON (any JSON the `Codable` reading takes) into the same `Canvas`.
     public static func decode(_ data: Data) throws -> Canvas {
-        try JSONDecoder().decode(Canvas.self, from: data)
+        try CanvasJSON.decode(data)
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }
 
 /// Where an element sits on the sheet, in page units: its unrotated box, turned by the element's

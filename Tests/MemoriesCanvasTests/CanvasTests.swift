@@ -34,6 +34,62 @@ struct CanvasTests {
         #expect(try canvas.encoded() == data)
     }
 
+    /// `CanvasJSON` writes and reads pages by hand for speed; `Codable` is the reference it must
+    /// match on every value a page can hold.
+    @Test func theHandWrittenFormIsJSONEncodersAndReadsBackAlike() throws {
+        var generator = SystemRandomNumberGenerator()
+        let awkward = ["", "plain", "quote \" and \\ back", "tab\tnew\nline\r\u{01}\u{1F}", "é ü 中文", "emoji 👩‍👩‍👧 🎉", "slash / stays"]
+        let numbers: [Double] = [0, -0.0, 1, -1, 0.5, 0.1, 1.0 / 3, 2.5e-7, 1e-5, 123_456.789, 1e15, 1e16, 4e20, -999.125,
+                                 Double.leastNonzeroMagnitude, 0.30000000000000004, 1_399.999_999_999]
+        func number() -> Double {
+            Bool.random(using: &generator) ? numbers.randomElement(using: &generator)! : Double.random(in: -2_000...2_000, using: &generator)
+        }
+        func frame() -> CanvasFrame { CanvasFrame(x: number(), y: number(), width: number(), height: number()) }
+        var elements: [CanvasElement] = []
+        for index in 0..<60 {
+            let content: CanvasElement.Content
+            switch index % 3 {
+            case 0:
+                content = .ink(.init(tool: CanvasElement.Tool.allCases.randomElement(using: &generator)!, color: "#a1b2c3", width: number(),
+                                     points: (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                                         InkPoint(x: number(), y: number(), pressure: number(), t: number())
+                                     }))
+            case 1:
+                content = .photo(.init(mediaId: UUID()))
+            default:
+                content = .text(.init(text: awkward.randomElement(using: &generator)!, font: CanvasElement.Font.allCases.randomElement(using: &generator)!,
+                                      size: number(), color: "#000000ff", align: CanvasElement.Alignment.allCases.randomElement(using: &generator)!))
+            }
+            elements.append(CanvasElement(id: awkward.randomElement(using: &generator)! + "\(index)", z: Int.random(in: -5...1_000_000, using: &generator),
+                                          frame: frame(), rotation: number(), content: content))
+        }
+        let canvas = Canvas(paper: .grid, elements: elements)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let reference = try encoder.encode(canvas)
+
+        let written = try canvas.encoded()
+        #expect(written == reference, "\(String(decoding: written.prefix(400), as: UTF8.self))")
+        #expect(try Canvas.decode(written) == canvas)
+        #expect(try JSONDecoder().decode(Canvas.self, from: written) == canvas)
+
+        // Any JSON the Codable reading takes: spaces, keys in any order, unknown keys, escapes.
+        let loose = #"""
+         { "extra": [1, {"a": null}, true, false, "x"], "paper" : "dotted", "version": 1,
+           "elements": [ { "type": "text", "z": 3, "id": "t\u00e9\ud83c\udf89", "rotation": -1.5E+1,
+             "frame": {"y": 2E2, "x": -0.125, "height": 10, "width": 1e1, "depth": 9},
+             "text": "line\none \"quoted\" \/ \\", "font": "mono", "size": 12.50, "color": "#ffffff", "align": "right" } ] }
+        """#
+        #expect(try Canvas.decode(Data(loose.utf8)) == JSONDecoder().decode(Canvas.self, from: Data(loose.utf8)))
+        #expect(try Canvas.decode(Data(loose.utf8)).elements.first?.id == "té🎉")
+        // …and refuses what it refuses: trailing text, a leading zero, a number out of range.
+        let outOfRange = #"{"version":1,"paper":"plain","elements":[{"id":"a","type":"photo","z":0,"#
+            + #""frame":{"x":1e400,"y":0,"width":1,"height":1},"mediaId":"6F9619FF-8B86-D011-B42D-00C04FC964FF"}]}"#
+        for bad in [#"{"version":1,"paper":"plain","elements":[]} x"#, #"{"version":01,"paper":"plain","elements":[]}"#, outOfRange] {
+            #expect(throws: DecodingError.self, "\(bad)") { try Canvas.decode(Data(bad.utf8)) }
+        }
+    }
+
     @Test func unknownKindsAndShortPointsAreDecodingErrors() throws {
         let unknown = #"{"version":1,"paper":"plain","elements":[{"id":"a","type":"sticker","z":0,"frame":{"x":0,"y":0,"width":1,"height":1}}]}"#
         #expect(throws: DecodingError.self) { try Canvas.decode(Data(unknown.utf8)) }

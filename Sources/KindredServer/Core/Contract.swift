@@ -47,6 +47,9 @@ struct Contract: Sendable {
         /// `x-kindred-checked-by`: a value a shared module checks whole, with its own field-precise
         /// messages (a drawing of 200,000 points is not walked twice).
         let checkedElsewhere: Bool
+        /// Whether a value needs walking at all: an object made only of parts checked elsewhere
+        /// (`{"canvas": …}`) has no bound of its own, and a page of 2 MB is not parsed twice.
+        let needsWalk: Bool
 
         init(type: String? = nil, properties: [String: Schema] = [:], items: Schema? = nil, alternatives: [Schema] = [],
              minLength: Int? = nil, maxLength: Int? = nil, minimum: Double? = nil, maximum: Double? = nil,
@@ -66,6 +69,8 @@ struct Contract: Sendable {
             self.summary = summary
             self.allowsNull = allowsNull
             self.checkedElsewhere = checkedElsewhere
+            needsWalk = !checkedElsewhere
+                && !(type == "object" && alternatives.isEmpty && !allowsNull && !properties.isEmpty && properties.values.allSatisfy { !$0.needsWalk })
         }
     }
 

@@ -42,7 +42,7 @@ struct ContractBoundsMiddleware: ServerMiddleware {
             for value in values { check.parameter(value, schema: parameter.schema, name: parameter.name) }
         }
         var body = body
-        if let schema = operation.jsonBody, !schema.checkedElsewhere, let received = body, Self.isJSON(request) {
+        if let schema = operation.jsonBody, schema.needsWalk, let received = body, Self.isJSON(request) {
             let bytes = try await ArraySlice<UInt8>(collecting: received, upTo: BodyLimitMiddleware.limit(for: operationID))
             if let json = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
                 check.value(json, schema: schema, path: "")
