@@ -25,6 +25,30 @@ enum CanvasJSON {
         return writer.bytes
     }
 
+    /// One element's JSON, as it sits in its page's.
+    static func encode(_ element: CanvasElement) -> [UInt8] {
+        var writer = Writer()
+        writer.element(element)
+        return writer.bytes
+    }
+
+    /// A page from its elements' JSON, in order: exactly `encode(canvas)`.
+    static func assemble(_ pieces: [[UInt8]], paper: Canvas.Paper, version: Int) -> [UInt8] {
+        var writer = Writer()
+        writer.bytes.reserveCapacity(64 + pieces.reduce(0) { $0 + $1.count + 1 })
+        writer.raw("{\"elements\":[")
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.bytes.append(contentsOf: piece)
+        }
+        writer.raw("],\"paper\":")
+        writer.string(paper.rawValue)
+        writer.raw(",\"version\":")
+        writer.int(version)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
     static func decode(_ bytes: some ContiguousBytes) throws -> Canvas {
         try bytes.withUnsafeBytes { buffer in
             var reader = Reader(buffer)
@@ -76,6 +100,19 @@ enum CanvasJSON {
                 int(Int(value))
                 return
             }
+            // Most page numbers are short decimals (0.4125, 812.5). The fewest decimals whose
+            // value reads back exactly are the shortest text, which is what `description` finds
+            // the slow way. In this range a digit of 10⁻⁶ is coarser than the number's precision,
+            // so that text is the only candidate, and `description` writes it without an exponent.
+            let magnitude = abs(value)
+            if magnitude >= 1e-4, magnitude < 1e7 {
+                for places in 1...6 {
+                    let scaled = (value * Self.powers[places]).rounded()
+                    guard scaled / Self.powers[places] == value else { continue }
+                    decimal(Int(scaled), places: places)
+                    return
+                }
+            }
             var text = value.description
             // `description` is JSON for a finite number (0.25, 1e-05, 1.5e+20) but for a whole
             // one's ".0" (1000000000000000.0), which `JSONEncoder` leaves off.
@@ -83,6 +120,26 @@ enum CanvasJSON {
                 let whole = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0")
                 bytes.append(contentsOf: whole ? UnsafeBufferPointer(rebasing: utf8[..<(utf8.count - 2)]) : utf8)
             }
+        }
+
+        private static let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6]
+
+        /// `scaled` × 10^-places, e.g. (-25, 4) → -0.0025: the digits are written last first,
+        /// then turned around in place.
+        private mutating func decimal(_ scaled: Int, places: Int) {
+            if scaled < 0 { byte(UInt8(ascii: "-")) }
+            var magnitude = scaled.magnitude
+            let start = bytes.count
+            for _ in 0..<places {
+                bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            }
+            bytes.append(UInt8(ascii: "."))
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            bytes[start...].reverse()
         }
 
         mutating func string(_ text: String) {

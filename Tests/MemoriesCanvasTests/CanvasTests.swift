@@ -193,6 +193,29 @@ struct CanvasTests {
         #expect(page.isEmpty)
     }
 
+    @Test func aPageKeptWithItsElementsJSONWritesWhatTheWholePageWould() throws {
+        // Every kind of operation, on elements that exist and that do not, in a random order.
+        var generator = SystemRandomNumberGenerator()
+        var reference = Canvas(paper: .dotted, elements: [Self.ink("k0", points: 5), Self.text("t0", "first")])
+        var kept = EncodedCanvas(reference)
+        for step in 0..<400 {
+            let id = ["k0", "t0", "k1", "t1", "k2", "missing"].randomElement(using: &generator)!
+            let operation: CanvasOperation
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: operation = CanvasOperation(.add(id.hasPrefix("t") ? Self.text(id, "step \(step) \"quoted\"") : Self.ink(id, points: step % 7)))
+            case 1: operation = CanvasOperation(.update(elementID: id, CanvasChanges(rotation: Double(step) / 8, z: step, text: "edited \(step)")))
+            case 2: operation = CanvasOperation(.delete(elementID: id))
+            case 3: operation = CanvasOperation(.appendPoints(elementID: id, [InkPoint(x: 0.125, y: Double(step) / 400, pressure: 0.7, t: Double(step))]))
+            default: operation = CanvasOperation(.update(elementID: id, CanvasChanges(frame: CanvasFrame(x: -3.5, y: 1e-3, width: 12.25, height: 900))))
+            }
+            let changedReference = reference.apply(operation)
+            let changedKept = kept.apply(operation)
+            #expect(changedReference == changedKept)
+            #expect(kept.canvas == reference)
+            #expect(Data(kept.encoded) == (try reference.encoded()), "after step \(step), \(operation)")
+        }
+    }
+
     @Test func twoEditorsWhoApplyOneOrderEndOnOnePage() {
         // Each editor's own change first, then the server's order: the same page either way.
         let first = [CanvasOperation(.add(Self.text("a"))), CanvasOperation(.update(elementID: "a", CanvasChanges(text: "Ada's")))]

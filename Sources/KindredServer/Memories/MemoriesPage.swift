@@ -32,7 +32,7 @@ final class MemoriesPage: Model, CreationStamped, UpdateStamped, @unchecked Send
 
     init() {}
 
-    init(bookID: UUID, authorID: UUID, kind: Kind, canvas: Canvas, encoded: Data) {
+    init(bookID: UUID, authorID: UUID, kind: Kind, canvas: Canvas, encoded: some Collection<UInt8>) {
         $book.id = bookID
         $author.id = authorID
         self.kind = kind
@@ -57,7 +57,7 @@ final class MemoriesPage: Model, CreationStamped, UpdateStamped, @unchecked Send
         try Canvas.decode(Data(content.utf8))
     }
 
-    func store(_ canvas: Canvas, encoded: Data) {
+    func store(_ canvas: Canvas, encoded: some Collection<UInt8>) {
         content = String(decoding: encoded, as: UTF8.self)
         elementCount = canvas.elements.count
         pointCount = canvas.pointCount

@@ -41,7 +41,7 @@ struct MemoriesOperationService {
         let me = try await ProfileService.user(userID, on: context.database)
         let now = context.now
 
-        let (seq, sequenced, fresh) = try await context.database.writeTransaction { database in
+        let (seq, sequenced, fresh, canvas) = try await context.database.writeTransaction { database in
             try await Self.lock(pageID, on: database)
             guard let page = try await MemoriesPage.find(pageID, on: database) else { throw AppError.notFound("page") }
             // Sent before (an offline queue sent again, a retry after a lost answer): answered
@@ -49,7 +49,7 @@ struct MemoriesOperationService {
             let known = try await MemoriesPageOperation.query(on: database)
                 .filter(\.$page.$id == pageID).filter(\.$opID ~~ operations.map(\.id)).all()
             var places = Dictionary(uniqueKeysWithValues: known.map { ($0.opID, $0.seq) })
-            var canvas = try page.canvas()
+            var canvas = try MemoriesCanvasCache.shared.canvas(of: pageID, at: page.seq) ?? EncodedCanvas(page.canvas())
             var authors = page.elementAuthors
             var seq = page.seq
             var fresh: [MemoriesSequencedOperation] = []
@@ -74,13 +74,13 @@ struct MemoriesOperationService {
                 return MemoriesSequencedOperation(seq: place, by: knownAuthors[first.$author.id]?.username ?? "",
                                                   operation: try JSONDecoder().decode(CanvasOperation.self, from: Data(first.body.utf8)))
             }
-            guard !fresh.isEmpty else { return (page.seq, sequenced, fresh) }
+            guard !fresh.isEmpty else { return (page.seq, sequenced, fresh, canvas) }
             var limits = CanvasValidator()
-            limits.checkTotals(elements: canvas.elements.count, points: canvas.pointCount, at: "operations")
-            let encoded = try canvas.encoded()
+            limits.checkTotals(elements: canvas.canvas.elements.count, points: canvas.canvas.pointCount, at: "operations")
+            let encoded = canvas.encoded
             limits.checkSize(encoded.count, at: "operations")
             try MemoriesPageService.throwIfInvalid(limits)
-            page.store(canvas, encoded: encoded)
+            page.store(canvas.canvas, encoded: encoded)
             page.elementAuthors = authors
             page.seq = seq
             try await page.save(on: database)
@@ -90,9 +90,10 @@ struct MemoriesOperationService {
                     .create(on: database)
             }
             try await MemoriesBookService.touch(bookID, at: now, on: database)
-            return (seq, sequenced, fresh)
+            return (seq, sequenced, fresh, canvas)
         }
         if !fresh.isEmpty {
+            MemoriesCanvasCache.shared.keep(canvas, of: pageID, at: seq)
             let members = try await MemoriesBookService(context: context).memberIDs(bookID)
             await context.events.publish(.memoriesPageChanged(pageID: pageID, bookID: bookID, seq: seq, operations: fresh), to: members)
         }

@@ -145,6 +145,8 @@ export function render(root, { params, query, navigate }) {
     client.onPageAdded((summary) => {
       if (!client.sameId(summary.bookId, bookId)) return;
       store.added(summary);
+      // Mine, from another of my devices: it joins the contents without a word.
+      if (summary.author?.username === me.username) return;
       say(`${summary.kind === 'letter' ? 'A new letter' : 'A new memory page'} from ${nameOf(summary.author)} is at the end of the book.`);
       client.markBookRead(bookId).catch(() => {});
     }),
