@@ -30,6 +30,15 @@ public final class BookModel {
 
     public var canTurnForward: Bool { position + pagesPerView < contents.count || nextCursor != nil }
     public var canTurnBack: Bool { position > 0 }
+    /// More of the contents is on the server than `contents` holds.
+    public var hasMoreContents: Bool { nextCursor != nil }
+    /// An archived book (the friendship ended): read, never added to.
+    public var isReadOnly: Bool { book?.archived ?? true }
+
+    /// Where a spread starts: 0, 2, 4… on a spread, any page one at a time.
+    private func spreadStart(_ index: Int) -> Int {
+        index - index % max(pagesPerView, 1)
+    }
 
     /// Opens the book: its first pages, the ones on screen loaded, its letters marked read.
     public func open() async {
@@ -48,7 +57,7 @@ public final class BookModel {
     public func turnForward() async {
         guard canTurnForward else { return }
         if position + pagesPerView * 2 >= contents.count { await loadMoreContents() }
-        position = min(position + pagesPerView, max(contents.count - 1, 0))
+        position = spreadStart(min(position + pagesPerView, max(contents.count - 1, 0)))
         await loadAround()
     }
 
@@ -58,17 +67,62 @@ public final class BookModel {
         await loadAround()
     }
 
-    /// Jumps to a page from the contents list.
+    /// Jumps to a page (from the contents list, or an activity item about a page further on
+    /// than the contents read so far).
     public func go(to pageID: UUID) async {
+        while !contents.contains(where: { $0.id == pageID }), nextCursor != nil {
+            let before = contents.count
+            await loadMoreContents()
+            if contents.count == before { return }  // failed: `error` says why
+        }
         guard let index = contents.firstIndex(where: { $0.id == pageID }) else { return }
-        position = index - index % pagesPerView
+        position = spreadStart(index)
         await loadAround()
     }
 
+    /// A page I just made here (a letter sent, a memory page added): at the end of the book,
+    /// once, whether or not its event has come.
+    public func added(_ page: MemoriesPageSummary) {
+        guard !contents.contains(where: { $0.id == page.id }), nextCursor == nil else { return }
+        contents.append(page)
+    }
+
+    /// New pages (the friend's, and mine from other devices), changes to loaded pages and to the
+    /// book itself, until the caller stops.
     public func followChanges() async {
         for await event in session.events() {
-            guard case .memories_page_added(let added) = event, added.page.bookId == bookID else { continue }
-            if !contents.contains(where: { $0.id == added.page.id }), nextCursor == nil { contents.append(added.page) }
+            switch event {
+            case .memories_page_added(let added) where added.page.bookId == bookID:
+                self.added(added.page)
+            case .memories_page_changed(let changed) where changed.bookId == bookID:
+                await pageChanged(changed)
+            case .memories_book_updated(let updated) where updated.book.id == bookID:
+                book = updated.book
+            default:
+                continue
+            }
+        }
+    }
+
+    /// A loaded page follows its operations in order; one that arrived out of order, or that
+    /// adds a photo (which needs its signed URL), is read again.
+    private func pageChanged(_ changed: Components.Schemas.MemoriesPageChangedEvent) async {
+        guard var page = loaded[changed.pageId] else { return }
+        for operation in changed.operations.sorted(by: { $0.seq < $1.seq }) where operation.seq > page.seq {
+            guard operation.seq == page.seq + 1 else { return await reload(changed.pageId) }
+            page.canvas.apply(operation.operation)
+            page.seq = operation.seq
+        }
+        let known = Set(page.media.map(\.id))
+        if page.canvas.mediaIDs.contains(where: { !known.contains($0) }) { return await reload(changed.pageId) }
+        loaded[changed.pageId] = page
+    }
+
+    private func reload(_ pageID: UUID) async {
+        do {
+            loaded[pageID] = try await session.page(pageID)
+        } catch {
+            self.error = error.localizedDescription
         }
     }
 

@@ -9,7 +9,6 @@ public typealias MemoriesPageSummary = Components.Schemas.MemoriesPageSummary
 public typealias MemoriesPageDetail = Components.Schemas.MemoriesPageDetail
 public typealias MemoriesSequencedOperation = Components.Schemas.MemoriesSequencedOperation
 public typealias MemoriesActivity = Components.Schemas.MemoriesActivity
-public typealias Profile = Components.Schemas.Profile
 
 /// The Memories operations, over the SDK's session (auth, retries, problems).
 extension KindredSession {

@@ -116,8 +116,9 @@ public final class PageEditorModel {
                 let sent = Set(batch.map(\.id))
                 pending.removeAll { sent.contains($0.id) }
                 for operation in numbered { receive(operation) }
-                // Someone else's operation numbered in between has not arrived yet: load the page.
-                if !early.isEmpty { await load() }
+                // Someone else's operation numbered in between has not arrived yet, or a photo
+                // now on the page has no signed URL here yet: load the page.
+                if !early.isEmpty || lacksMedia { await load() }
             } catch let error as KindredError {
                 if case .transport = error {
                     saveState = .offline(waiting: pending.count)
@@ -146,8 +147,9 @@ public final class PageEditorModel {
             switch event {
             case .memories_page_changed(let changed) where changed.pageId == pageID:
                 for operation in changed.operations.sorted(by: { $0.seq < $1.seq }) { receive(operation) }
-                // A gap: an event was missed (a reconnect); the page as the server has it fills it.
-                if !early.isEmpty { await load() }
+                // A gap (an event was missed in a reconnect), or the friend's new photo, whose
+                // signed URL comes with the page: the page as the server has it fills it.
+                if !early.isEmpty || lacksMedia { await load() }
             case .memories_presence_updated(let presence) where presence.pageId == pageID:
                 if presence.editing {
                     others[presence.profile.username] = Presence(profile: presence.profile, x: presence.x, y: presence.y, seenAt: now())
@@ -185,6 +187,12 @@ public final class PageEditorModel {
             pending.removeAll { $0.id == next.operation.id }
         }
         redraw()
+    }
+
+    /// A photo on the server's page that `page.media` (the signed URLs) does not list yet.
+    private var lacksMedia: Bool {
+        let known = Set(page?.media.map(\.id) ?? [])
+        return confirmed.mediaIDs.contains { !known.contains($0) }
     }
 
     private func redraw() {

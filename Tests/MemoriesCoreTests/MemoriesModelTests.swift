@@ -164,4 +164,81 @@ struct MemoriesModelTests {
             #expect(editor.canvas == page.canvas)
         }
     }
+
+    @Test func aLongBookOpensAnywhereAndFollowsPagesChangesAndItsTitleLive() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            _ = try await ada.askToBeFriends("grace")
+            let bookID = try await grace.acceptFriendRequest(from: "ada").book.id
+            var pageIDs: [UUID] = []
+            for index in 0..<53 {
+                let canvas = Canvas(elements: [Self.stroke("p\(index)", Double(index))])
+                pageIDs.append(try await grace.createMemoryPage(in: bookID, canvas: canvas).id)
+            }
+
+            // Opens on its first spread with only the first 50 of the contents read…
+            let book = BookModel(session: ada, bookID: bookID)
+            await book.open()
+            #expect(book.contents.count == 50 && book.hasMoreContents && !book.isReadOnly)
+            #expect(book.visible.map(\.id) == Array(pageIDs[0..<2]))
+            // …and an activity item about page 53 opens there, on the spread it belongs to.
+            await book.go(to: pageIDs[52])
+            #expect(book.contents.count == 53 && !book.hasMoreContents)
+            #expect(book.position == 52 && book.visible.map(\.id) == [pageIDs[52]])
+            await book.go(to: pageIDs[7])
+            #expect(book.position == 6, "a spread starts on an even page")
+            #expect(book.loaded[pageIDs[7]] != nil)
+
+            let listening = Task { await book.followChanges() }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
+            // The friend draws on a page on screen: the loaded page follows.
+            _ = try await grace.apply([CanvasOperation(.add(Self.stroke("late", 400)))], to: pageIDs[7])
+            try await eventually { await MainActor.run { book.loaded[pageIDs[7]]?.canvas.element("late") != nil } }
+            // A page the friend adds, and one I add on my other device, join the end once each.
+            let fromGrace = try await grace.createMemoryPage(in: bookID).id
+            let adaTablet = KindredSession(serverURL: try #require(kindred.baseURL))
+            try await adaTablet.signIn(email: "ada@example.com", password: "analytical")
+            let fromTablet = try await adaTablet.createMemoryPage(in: bookID).id
+            try await eventually { await MainActor.run { Array(book.contents.suffix(2).map(\.id)) == [fromGrace, fromTablet] } }
+            #expect(book.contents.count == 55)
+            // A new title from the friend shows; unfriending makes the book read-only.
+            _ = try await grace.updateBook(bookID, title: "Our year")
+            try await eventually { await MainActor.run { book.book?.title == "Our year" } }
+            try await grace.unfriend("ada")
+            try await eventually { await MainActor.run { book.isReadOnly } }
+            listening.cancel()
+        }
+    }
+
+    @Test func draftsAndActivityArePagedDiscardedAndMarkedRead() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            _ = try await ada.askToBeFriends("grace")
+            let bookID = try await grace.acceptFriendRequest(from: "ada").book.id
+            let first = try await ada.createDraft(in: bookID).id
+            let second = try await ada.createDraft(in: bookID).id
+
+            let drafts = DraftsModel(session: ada, bookID: bookID)
+            await drafts.load()
+            #expect(Set(drafts.drafts.map(\.id)) == [first, second])
+            await drafts.discard(try #require(drafts.drafts.first { $0.id == first }))
+            #expect(drafts.drafts.map(\.id) == [second] && drafts.error == nil)
+            #expect(try await ada.drafts(in: bookID).items.map(\.id) == [second])
+
+            // Grace's request was accepted (an item for Ada), then two pages from Grace arrive live.
+            let activity = MemoriesActivityModel(session: ada)
+            await activity.load()
+            let before = activity.unreadCount
+            #expect(before == activity.items.filter(\.unread).count && before >= 1)
+            let listening = Task { await activity.followChanges() }
+            try await eventually { await kindred.app.kindred.hub.connectionCount(for: try #require(await ada.userID)) == 1 }
+            _ = try await grace.createMemoryPage(in: bookID)
+            _ = try await grace.createMemoryPage(in: bookID)
+            try await eventually { await MainActor.run { activity.unreadCount == before + 2 } }
+            await activity.markRead()
+            #expect(activity.unreadCount == 0 && activity.items.allSatisfy { !$0.unread })
+            #expect(try await ada.memoriesActivityUnread() == 0)
+            listening.cancel()
+        }
+    }
 }

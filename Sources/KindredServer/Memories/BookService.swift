@@ -115,7 +115,8 @@ struct MemoriesBookService {
         if removeCoverPhoto { book.$coverMedia.id = nil }
         book.lastActivityAt = context.now
         try await book.save(on: context.database)
-        for memberID in try await memberIDs(bookID) where memberID != userID {
+        // Both members, me too: my other devices show the new title or cover as well.
+        for memberID in try await memberIDs(bookID) {
             await context.events.publish(.memoriesBookUpdated(try await view(bookID, for: memberID).dto(context: context)), to: memberID)
         }
         return try await view(bookID, for: userID)

@@ -96,15 +96,17 @@ struct MemoriesPageService {
         return try await view(page)
     }
 
-    /// Tells the friend a page is in the book, live and in their activity.
+    /// Tells the friend a page is in the book, live and in their activity; my other devices
+    /// hear of it too (without an activity item: I know what I wrote).
     private func announce(_ page: MemoriesPage, kind: MemoriesActivity.Kind, by userID: UUID) async throws {
         let bookID = page.$book.id
         let author = try await ProfileService.user(userID, on: context.database)
-        for friendID in try await books.memberIDs(bookID) where friendID != userID {
+        let members = try await books.memberIDs(bookID)
+        for friendID in members where friendID != userID {
             try await MemoriesActivity(recipient: friendID, actor: userID, kind: kind, book: bookID, page: page.requireID())
                 .create(on: context.database)
-            await context.events.publish(.memoriesPageAdded(try page.summaryDTO(author: author, context: context)), to: friendID)
         }
+        await context.events.publish(.memoriesPageAdded(try page.summaryDTO(author: author, context: context)), to: members)
     }
 
     // MARK: - Reading
