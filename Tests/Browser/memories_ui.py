@@ -78,6 +78,49 @@ def upload_photo(person):
     return ok(person["api"].upload("/media", png_bytes()), 201)
 
 
+# The colours of camera_jpeg's scene (before its noise), to find the photo in a page's pixels.
+SCENE = (40, 150, 170)  # teal, most of the picture
+SKY = (210, 40, 40)  # red, the band along the sensor's top edge
+GPS = {1: "N", 2: (52.0, 31.0, 12.5), 3: "E", 4: (13.0, 24.0, 36.0)}  # GPSLatitudeRef .. GPSLongitude
+
+
+def camera_jpeg(path, width=4032, height=3024):
+    """A JPEG like a phone camera's (12 MP, about 4.6 MB): a teal scene with a red band along the
+    sensor's top edge, under colour noise so it compresses like a photo, and the EXIF a phone
+    writes: make and model, the time, GPS coordinates, and Orientation 6 (held upright, so the
+    sensor's top edge is the picture's right side once turned). Returns the path as a string."""
+    from PIL import ExifTags, Image, ImageChops, ImageDraw
+    scene = Image.new("RGB", (width, height), SCENE)
+    ImageDraw.Draw(scene).rectangle([0, 0, width, round(height * 0.15)], fill=SKY)
+    noise = Image.merge("RGB", [Image.effect_noise((width, height), 20) for _ in range(3)])
+    exif = Image.Exif()
+    exif[ExifTags.Base.Make] = "Apple"
+    exif[ExifTags.Base.Model] = "iPhone 13"
+    exif[ExifTags.Base.DateTime] = "2024:07:14 18:03:11"
+    exif[ExifTags.Base.Orientation] = 6
+    exif.get_ifd(ExifTags.IFD.GPSInfo).update(GPS)
+    ImageChops.add(scene, noise, 1.0, -128).save(path, "JPEG", quality=85, exif=exif)
+    return str(path)
+
+
+def jpeg_segments(data):
+    """The marker segments of a JPEG up to its image data: [(marker, payload)], e.g. (0xE1, b"Exif...")."""
+    assert data[:2] == b"\xff\xd8", "not a JPEG"
+    segments, i = [], 2
+    while i + 4 <= len(data):
+        assert data[i] == 0xFF, f"no marker at {i}"
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        segments.append((marker, data[i + 4:i + 2 + length]))
+        if marker == 0xDA:  # start of scan: image data follows
+            break
+        i += 2 + length
+    return segments
+
+
 def add_memory_page(person, book_id, canvas):
     return ok(person["api"].call("POST", f"/memories/books/{book_id}/pages", {"canvas": canvas}), 201)
 
@@ -147,6 +190,41 @@ def editor_canvas(driver):
 def editor_settled(driver):
     """The editor has nothing of its own unconfirmed (every operation sequenced, or the draft saved)."""
     return driver.execute_script("const e = window.__memoriesEditor; return !!e && !e.pending() && e.status() === 'saved'")
+
+
+def watch_editor(driver):
+    """Records, from now on, every state the editor's photo-upload bar and save state pass through
+    (a MutationObserver, so a state shown for one frame is not missed); read with editor_seen()."""
+    driver.execute_script("""
+      const bar = document.querySelector('[data-testid="memories-upload-progress"]');
+      const save = document.querySelector('[data-testid="memories-save-state"]');
+      const seen = window.__editorSeen = { upload: [], save: [] };
+      new MutationObserver(() => seen.upload.push(bar.hidden ? null : Number(bar.value)))
+        .observe(bar, { attributes: true, attributeFilter: ['hidden', 'value'] });
+      new MutationObserver(() => seen.save.push(save.dataset.state))
+        .observe(save, { attributes: true, attributeFilter: ['data-state'] });""")
+
+
+def editor_seen(driver):
+    """{upload: [percent, or None once the bar is hidden], save: [data-state...]} since watch_editor."""
+    return driver.execute_script("return window.__editorSeen")
+
+
+def photos_in(canvas):
+    return [e for e in canvas["elements"] if e["type"] == "photo"]
+
+
+def colour_at(image, page_x, page_y, radius=4):
+    """The mean colour of a <canvas> image around a point given in page units (the page is 1000 wide)."""
+    from PIL import ImageStat
+    s = image.width / 1000
+    x, y = round(page_x * s), round(page_y * s)
+    box = image.crop((x - radius, y - radius, x + radius + 1, y + radius + 1))
+    return tuple(round(v) for v in ImageStat.Stat(box).mean)
+
+
+def near(colour, target, tolerance=45):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, target))
 
 
 def draw(driver, stage, strokes, step_ms=16):

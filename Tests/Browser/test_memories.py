@@ -5,9 +5,14 @@ One browser session per person for the whole file: `browser_a` (the owner) and `
 friend) are independent desktop browsers (own cookies and storage, 1280 x 900), and the phone
 (375 x 667, touch) starts only for the phone test. Tests arrange through the API whatever an
 earlier test would have left (friendship, pages), so each can also run alone."""
+import io
+import os
 import threading
 import time
+import urllib.error
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -18,11 +23,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ALLOWED_CONSOLE, PHONE, _new_driver
 from kindred_ui import create_account, delete_account
-from memories_ui import (add_letter, add_memory_page, are_friends, blank, book_pages, canvas_png, draw, editor_canvas,
-                         editor_settled, ink, line, live, make_friends, normal, ok, page_canvas, pdf_first_page_png,
-                         pdf_info, photo, press, print_pdf, signed_in, swipe, text, upload_photo, wiggle)
+from memories_ui import (GPS, SCENE, SKY, add_letter, add_memory_page, are_friends, blank, book_pages, camera_jpeg,
+                         canvas_png, colour_at, draw, editor_canvas, editor_seen, editor_settled, ink, jpeg_segments, line,
+                         live, make_friends, near, normal, ok, page_canvas, pdf_first_page_png, pdf_info, photo, photos_in,
+                         press, print_pdf, signed_in, swipe, text, upload_photo, watch_editor, wiggle)
 
 SLOW = 30  # seconds, for things that cross both browsers and the server on a busy machine
+UPLOAD = 90  # seconds, for a 12 MP photo decoded, shrunk and sent over a throttled uplink
 
 
 # ---- browsers and people ------------------------------------------------------------------------
@@ -632,3 +639,235 @@ def test_a_long_book_opens_fast_and_fetches_only_what_is_in_view(base_url, brows
                                  for s in visible_sheets(d)] == last_two)
     finally:
         delete_account(base_url, reader)
+
+
+# ---- a camera photo placed from the editor: progress, autosave, the friend sees it, no EXIF kept -------
+
+@pytest.fixture(scope="module")
+def camera_photo(tmp_path_factory):
+    from PIL import Image
+    path = camera_jpeg(tmp_path_factory.mktemp("memories-photos") / "IMG_0412.JPG")
+    # What a phone hands over: a few MB, stored sideways with an Orientation tag, and located.
+    assert 3_000_000 <= os.path.getsize(path) <= 6_000_000, os.path.getsize(path)
+    exif = Image.open(path).getexif()
+    assert exif[274] == 6 and exif.get_ifd(0x8825) == GPS, dict(exif)
+    return path
+
+
+# Where the editor puts a new photo (editor.js addPhoto): 600 wide at x 200, y 200; a portrait
+# camera photo (3:4 once turned upright) is 800 high. Points inside it, in page units:
+PHOTO_FRAME = {"x": 200, "y": 200, "width": 600, "height": 800}
+IN_SCENE = (400, 600)  # the teal of the scene
+IN_SKY = (780, 600)  # the right-hand 15%: the sensor's top edge, turned upright
+ON_PAPER = (100, 1300)  # below the photo
+
+
+def add_photo(ui, path, uplink=None):
+    """Chooses `path` with the editor's "Add a photo" button: it is a label for the toolbar's file
+    input, so the file goes to that input, as the picker it opens would. `uplink`: bytes per second
+    to throttle uploads to, so the progress bar has time to be seen. Waits until the bar is gone;
+    returns the seconds from choosing the file to then."""
+    label = ui.visible("memories-add-photo")
+    field = ui.find("memories-photo-input")
+    assert label.get_attribute("for") == field.get_attribute("id") and field.get_attribute("accept") == "image/*"
+    watch_editor(ui.driver)
+    if uplink:
+        ui.network(upload_bytes_per_second=uplink)
+    started = time.monotonic()
+    try:
+        field.send_keys(path)
+        WebDriverWait(ui.driver, UPLOAD).until(lambda d: (editor_seen(d)["upload"] or [0])[-1] is None,
+                                               "the upload bar never went away")
+    finally:
+        if uplink:
+            ui.online()
+    took = time.monotonic() - started
+    assert not ui.find("memories-editor-error").text.strip(), ui.find("memories-editor-error").text
+    return took
+
+
+def placed_photo(driver):
+    """Waits until the editor has one photo on its page and nothing unconfirmed; returns the page."""
+    WebDriverWait(driver, SLOW).until(lambda d: editor_settled(d) and len(photos_in(editor_canvas(d))) == 1,
+                                      "the photo never settled on the page")
+    return editor_canvas(driver)
+
+
+def shows_the_photo(driver, canvas_el):
+    """The page's pixels: the scene and its red edge where the photo is (the photo itself, turned
+    upright, not the grey placeholder of one still loading), paper around it."""
+    image = canvas_png(driver, canvas_el)
+    return (near(colour_at(image, *IN_SCENE), SCENE) and near(colour_at(image, *IN_SKY), SKY)
+            and min(colour_at(image, *ON_PAPER)) > 200)
+
+
+def stored_file(base_url, media):
+    """The stored photo's bytes, fetched as a browser would: its signed URL, no token."""
+    url = urljoin(base_url + "/", media["url"])
+    assert urlsplit(url).path.startswith("/media-files/") and "signature=" in url, url
+    with urllib.request.urlopen(url, timeout=30) as res:
+        assert res.status == 200 and res.headers["Content-Type"] == "image/jpeg", (res.status, res.headers["Content-Type"])
+        data = res.read()
+    # Signed means it: the same address without its signature is refused.
+    unsigned = url.split("?", 1)[0]
+    try:
+        urllib.request.urlopen(unsigned, timeout=30)
+        raise AssertionError(f"{unsigned} answered without a signature")
+    except urllib.error.HTTPError as err:
+        assert err.code in (401, 403, 404), err.code
+    return data
+
+
+def assert_no_metadata(data):
+    """No EXIF (so no GPS, camera or time) and no XMP left in a stored JPEG: no APP1 segment at
+    all, none of the camera's words anywhere, and Pillow reads no EXIF from it."""
+    from PIL import Image
+    markers = [hex(m) for m, _ in jpeg_segments(data)]
+    assert "0xe1" not in markers, markers
+    for leak in (b"Exif", b"iPhone 13", b"2024:07:14"):
+        assert leak not in data, leak
+    img = Image.open(io.BytesIO(data))
+    assert not img.getexif() and not img.getexif().get_ifd(0x8825)
+    return img
+
+
+def assert_progress_shown(seen):
+    """The upload bar showed, moved forward only, reached (nearly) full, and went away."""
+    shown = [v for v in seen if v is not None]
+    assert seen and seen[-1] is None and shown, seen
+    assert shown == sorted(shown), seen
+    assert len({v for v in shown if 0 < v < 100}) >= 3, seen  # it moved while the bytes went
+    assert max(shown) >= 95, seen
+
+
+def test_camera_photo_on_a_memory_page_reaches_the_friend_without_its_exif(
+        base_url, browser_a, browser_b, owner, friend, book, camera_photo):
+    # The owner starts a memory page from the book, as a person does.
+    ui_a = signed_in(browser_a, base_url, owner)
+    open_book(ui_a, book["id"])
+    press(ui_a, "memories-add-page")
+    ui_a.visible("memories-editor-stage")
+    ui_a.wait.until(lambda d: editor_settled(d))
+    page_id = ui_a.find("memories-editor").get_attribute("data-page-id")
+    assert ui_a.find("memories-editor").get_attribute("data-kind") == "memory"
+    # The friend has the same page open in their editor, live.
+    ui_b = signed_in(browser_b, base_url, friend, f"/memories/page/{page_id}")
+    live(ui_b)
+    ui_b.visible("memories-editor-stage")
+    ui_b.wait.until(lambda d: editor_settled(d))
+    browser_b.execute_script("performance.clearResourceTimings()")
+    live(ui_a)
+
+    # A 4.6 MB camera photo over a slow uplink (384 KB/s): the bar shows it going.
+    took = add_photo(ui_a, camera_photo, uplink=384 * 1024)
+    print(f"\nmemory page: camera photo chosen -> upload bar gone in {took:.1f} s")
+    seen = editor_seen(browser_a)
+    assert_progress_shown(seen["upload"])
+
+    # On the page at once, selected to be moved, upright (portrait), and autosaved.
+    mine = placed_photo(browser_a)
+    element = photos_in(mine)[0]
+    assert element["frame"] == PHOTO_FRAME and element["rotation"] == 0, element
+    assert ui_a.find("memories-editor").get_attribute("data-selected") == "photo"
+    assert "saving" in seen["save"] and seen["save"][-1] == "saved", seen["save"]
+    ui_a.text_is("memories-save-state", "Saved")
+    ui_a.wait.until(lambda d: shows_the_photo(d, ui_a.find("memories-editor-canvas")), "the owner's page never showed the photo")
+
+    # The server's page is the editor's, and names the photo by its media id, with a signed URL.
+    detail = ok(friend["api"].call("GET", f"/memories/pages/{page_id}"))
+    assert normal(detail["canvas"]) == normal(mine)
+    media = {m["id"].upper(): m for m in detail["media"]}
+    stored = media[element["mediaId"].upper()]
+    assert stored["kind"] == "jpeg" and stored["contentType"] == "image/jpeg", stored
+    # Shrunk to at most 1600 px before it left the browser, turned upright.
+    assert (stored["width"], stored["height"]) == (1200, 1600), stored
+    print(f"memory page: uploaded {stored['byteCount']:,} bytes for a {os.path.getsize(camera_photo):,}-byte original")
+
+    # The friend's editor gets it live and draws the photo itself, loaded through its signed URL.
+    WebDriverWait(browser_b, SLOW).until(lambda d: [e["mediaId"] for e in photos_in(editor_canvas(d))] == [element["mediaId"]],
+                                         "the photo never reached the friend's editor")
+    time.sleep(5)
+    im = canvas_png(browser_b, ui_b.find("memories-editor-canvas"))
+    print("DEBUG", colour_at(im, *IN_SCENE), colour_at(im, *IN_SKY), browser_b.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)"))
+    WebDriverWait(browser_b, SLOW).until(lambda d: shows_the_photo(d, ui_b.find("memories-editor-canvas")),
+                                         "the friend's editor never drew the photo")
+    loaded = browser_b.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)")
+    assert any("/media-files/" in name for name in loaded), loaded
+    assert normal(editor_canvas(browser_b)) == normal(mine)
+
+    # The stored file carries no EXIF: no location, camera or time left the owner's phone.
+    img = assert_no_metadata(stored_file(base_url, stored))
+    assert img.size == (1200, 1600)
+    rgb = img.convert("RGB")
+    assert near(rgb.getpixel((600, 800)), SCENE, 70) and near(rgb.getpixel((1150, 800)), SKY, 70)
+
+
+def test_camera_photo_in_a_letter_is_saved_with_the_draft_and_sent(
+        base_url, browser_a, browser_b, owner, friend, book, camera_photo):
+    # The letter composer is the same editor (editor.js), saved whole as a draft instead of by operations.
+    ui_a = signed_in(browser_a, base_url, owner)
+    open_book(ui_a, book["id"])
+    press(ui_a, "memories-write-letter")
+    ui_a.visible("memories-editor-stage")
+    ui_a.wait.until(lambda d: editor_settled(d))
+    draft_id = ui_a.find("memories-editor").get_attribute("data-page-id")
+    assert ui_a.find("memories-editor").get_attribute("data-kind") == "letter"
+
+    took = add_photo(ui_a, camera_photo)  # full speed this time
+    print(f"\nletter: camera photo chosen -> upload bar gone in {took:.1f} s")
+    seen = editor_seen(browser_a)
+    assert seen["upload"][0] == 0 and seen["upload"][-1] is None, seen["upload"]  # it showed, and went
+    mine = placed_photo(browser_a)
+    element = photos_in(mine)[0]
+    assert element["frame"] == PHOTO_FRAME, element
+    assert "saving" in seen["save"] and seen["save"][-1] == "saved", seen["save"]
+    ui_a.wait.until(lambda d: shows_the_photo(d, ui_a.find("memories-editor-canvas")), "the letter never showed the photo")
+
+    # The draft on the server has it, and it is still the owner's alone.
+    draft = ok(owner["api"].call("GET", f"/memories/pages/{draft_id}"))
+    assert draft["state"] == "draft" and normal(draft["canvas"]) == normal(mine)
+    assert element["mediaId"].upper() in {m["id"].upper() for m in draft["media"]}
+    status, _ = friend["api"].call("GET", f"/memories/pages/{draft_id}")
+    assert status in (403, 404), status
+
+    # Sent, the friend's book shows the letter with the photo drawn.
+    press(ui_a, "memories-send-letter")
+    accept_alert(browser_a)
+    ui_a.text_is("memories-sent", "Your letter is sent. It is in your book for good.")
+    ui_b = signed_in(browser_b, base_url, friend)
+    open_book(ui_b, book["id"], at=draft_id)
+    sheet = ui_b.wait.until(lambda d: next((s for s in visible_sheets(d) if s.get_attribute("data-page-id") == draft_id
+                                            and s.get_attribute("data-photos") == "ready"), None))
+    page_el = sheet.find_element(By.CSS_SELECTOR, "canvas")
+    ui_b.wait.until(lambda d: shows_the_photo(d, page_el), "the friend's book never drew the letter's photo")
+    sent = ok(friend["api"].call("GET", f"/memories/pages/{draft_id}"))
+    assert sent["state"] == "sent" and normal(sent["canvas"]) == normal(mine)
+    stored = next(m for m in sent["media"] if m["id"].upper() == element["mediaId"].upper())
+    assert assert_no_metadata(stored_file(base_url, stored)).size == (1200, 1600)
+
+
+def test_phone_places_a_camera_photo_from_the_toolbar(base_url, browser_phone, owner, book, camera_photo):
+    page = add_memory_page(owner, book["id"], blank("lined"))
+    ui = signed_in(browser_phone, base_url, owner, f"/memories/page/{page['id']}")
+    ui.visible("memories-editor-stage")
+    ui.wait.until(lambda d: editor_settled(d))
+
+    # On a phone the tools are one row that scrolls sideways: the photo button is reached by
+    # scrolling it into view, is finger-sized, and nothing covers it.
+    label = ui.find("memories-add-photo")
+    browser_phone.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", label)
+    box = browser_phone.execute_script("return arguments[0].getBoundingClientRect().toJSON()", label)
+    assert box["left"] >= 0 and box["right"] <= 375 and box["width"] >= 44 and box["height"] >= 44, box
+    assert browser_phone.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return arguments[0].contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))", label)
+
+    took = add_photo(ui, camera_photo, uplink=384 * 1024)
+    print(f"\nphone: camera photo chosen -> upload bar gone in {took:.1f} s")
+    assert_progress_shown(editor_seen(browser_phone)["upload"])
+    mine = placed_photo(browser_phone)
+    assert photos_in(mine)[0]["frame"] == PHOTO_FRAME
+    ui.wait.until(lambda d: shows_the_photo(d, ui.find("memories-editor-canvas")), "the phone's page never showed the photo")
+    assert normal(page_canvas(owner, page["id"])) == normal(mine)
+    view = browser_phone.execute_script("return { w: innerWidth, sw: document.documentElement.scrollWidth }")
+    assert view["w"] == 375 and view["sw"] <= 375, view

@@ -75,6 +75,12 @@ struct CreateMemories: AsyncMigration {
             .unique(on: "page_id", "op_id")
             .unique(on: "page_id", "seq")
             .create()
+        try await database.schema(MemoriesDraftMedia.schema)
+            .id()
+            .field("page_id", .uuid, .required, .references(MemoriesPage.schema, .id, onDelete: .cascade))
+            .field("media_id", .uuid, .required, .references(MediaItem.schema, .id, onDelete: .cascade))
+            .unique(on: "page_id", "media_id")
+            .create()
         try await database.schema(MemoriesActivity.schema)
             .id()
             .field("recipient_id", .uuid, .required, .references(User.schema, .id, onDelete: .cascade))
@@ -98,10 +104,11 @@ struct CreateMemories: AsyncMigration {
         try await sql.create(index: "memories_activity_recipient").on(MemoriesActivity.schema)
             .column("recipient_id").column("created_at").run()
         try await sql.create(index: "memories_book_media_media").on(MemoriesBookMedia.schema).column("media_id").run()
+        try await sql.create(index: "memories_draft_media_media").on(MemoriesDraftMedia.schema).column("media_id").run()
     }
 
     func revert(on database: any Database) async throws {
-        for schema in [MemoriesActivity.schema, MemoriesPageOperation.schema, MemoriesPage.schema, MemoriesBookMedia.schema,
+        for schema in [MemoriesActivity.schema, MemoriesDraftMedia.schema, MemoriesPageOperation.schema, MemoriesPage.schema, MemoriesBookMedia.schema,
                        MemoriesBookMember.schema, MemoriesFriendship.schema, MemoriesBook.schema, MemoriesFriendRequest.schema] {
             try await database.schema(schema).delete()
         }

@@ -28,9 +28,11 @@ enum MemoriesApp: KindredApp {
         return try await MemoriesBookMember.query(on: database).filter(\.$book.$id ~~ books).filter(\.$user.$id == viewerID).count() > 0
     }
 
-    /// Photos placed in a book stay as long as the book does.
+    /// Photos placed in a book stay as long as the book does, and those on a draft as long as it waits.
     static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
-        Set(try await MemoriesBookMedia.query(on: database).filter(\.$media.$id ~~ ids).all().map(\.$media.id))
+        let placed = try await MemoriesBookMedia.query(on: database).filter(\.$media.$id ~~ ids).all().map(\.$media.id)
+        let drafted = try await MemoriesDraftMedia.query(on: database).filter(\.$media.$id ~~ ids).all().map(\.$media.id)
+        return Set(placed + drafted)
     }
 
     /// A block ends the friendship and any request between the two; the book is archived.

@@ -63,3 +63,21 @@ final class MemoriesBookMedia: Model, CreationStamped, @unchecked Sendable {
         $media.id = mediaID
     }
 }
+
+/// A photo on one of my drafts. It stays mine alone (not the book's) until the letter is sent,
+/// so the friend can see nothing of a letter before it arrives; it also keeps the upload from
+/// being swept as unused while the draft waits. Rewritten with each save of the draft.
+final class MemoriesDraftMedia: Model, @unchecked Sendable {
+    static let schema = "memories_draft_media"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "page_id") var page: MemoriesPage
+    @Parent(key: "media_id") var media: MediaItem
+
+    init() {}
+
+    init(pageID: UUID, mediaID: UUID) {
+        $page.id = pageID
+        $media.id = mediaID
+    }
+}

@@ -34,10 +34,15 @@ struct MemoriesPageService {
             throw AppError.conflict(field: "revision",
                 "This letter was saved on another device since (revision \(draft.revision)). Open it again to go on from there.")
         }
-        let encoded = try await checked(canvas, for: draft.$book.id, by: userID)
+        let encoded = try validated(canvas)
+        let photos = try await verify(Self.photos(in: canvas.elements, at: "canvas.elements"), in: draft.$book.id, by: userID,
+                                      on: context.database)
         draft.store(canvas, encoded: encoded)
         draft.revision += 1
-        try await draft.save(on: context.database)
+        try await context.database.writeTransaction { database in
+            try await draft.save(on: database)
+            try await Self.keep(photos.all, onDraft: draft.requireID(), on: database)
+        }
         return draft
     }
 
@@ -49,7 +54,11 @@ struct MemoriesPageService {
         guard draft.elementCount > 0 else { throw AppError.validation(field: "draftId", "Write something before sending this letter.") }
         let now = context.now
         draft.placedAt = now
+        // Its photos join the book only now: until it was sent, the friend could see nothing of it.
+        let photos = Self.photos(in: try draft.canvas().elements, at: "canvas.elements")
         try await context.database.writeTransaction { database in
+            try await attach(photos, to: bookID, by: userID, on: database)
+            try await MemoriesDraftMedia.query(on: database).filter(\.$page.$id == draftID).delete()
             try await draft.save(on: database)
             try await MemoriesBookService.touch(bookID, at: now, on: database)
         }
@@ -85,13 +94,23 @@ struct MemoriesPageService {
     private func create(_ kind: MemoriesPage.Kind, in bookID: UUID, canvas: Canvas?, by userID: UUID) async throws -> MemoriesPageView {
         _ = try await books.writable(bookID, by: userID)
         let canvas = canvas ?? Canvas()
-        let encoded = try await checked(canvas, for: bookID, by: userID)
+        let encoded = try validated(canvas)
+        let photos = Self.photos(in: canvas.elements, at: "canvas.elements")
         let page = MemoriesPage(bookID: bookID, authorID: userID, kind: kind, canvas: canvas, encoded: encoded)
         let now = context.now
         if kind == .memory { page.placedAt = now }
         try await context.database.writeTransaction { database in
-            try await page.create(on: database)
-            if kind == .memory { try await MemoriesBookService.touch(bookID, at: now, on: database) }
+            switch kind {
+            case .memory:
+                // A memory page is the book's the moment it is made, photos and all.
+                try await attach(photos, to: bookID, by: userID, on: database)
+                try await page.create(on: database)
+                try await MemoriesBookService.touch(bookID, at: now, on: database)
+            case .letter:
+                let checked = try await verify(photos, in: bookID, by: userID, on: database)
+                try await page.create(on: database)
+                try await Self.keep(checked.all, onDraft: page.requireID(), on: database)
+            }
         }
         return try await view(page)
     }
@@ -149,9 +168,14 @@ struct MemoriesPageService {
         let ids = canvas.mediaIDs
         var media: [MediaItem] = []
         if !ids.isEmpty {
-            // Only what is in this book; and, as everywhere, nothing of someone blocked either way.
-            let inBook = try await MemoriesBookMedia.query(on: context.database)
+            // Only what is in this book (or, on a draft, its writer's own uploads); and, as
+            // everywhere, nothing of someone blocked either way.
+            var inBook = try await MemoriesBookMedia.query(on: context.database)
                 .filter(\.$book.$id == page.$book.id).filter(\.$media.$id ~~ ids).all().map(\.$media.id)
+            if page.isDraft {
+                inBook += try await MemoriesDraftMedia.query(on: context.database)
+                    .filter(\.$page.$id == page.requireID()).filter(\.$media.$id ~~ ids).all().map(\.$media.id)
+            }
             var hidden: Set<UUID> = []
             if let viewerID { hidden = try await Blocks.hidden(from: viewerID, on: context.database) }
             media = try await MediaItem.query(on: context.database).filter(\.$id ~~ inBook).all()
@@ -162,15 +186,14 @@ struct MemoriesPageService {
 
     // MARK: - Checking what is written
 
-    /// Checks a whole page and places its photos in the book; returns its stored form.
-    func checked(_ canvas: Canvas, for bookID: UUID, by userID: UUID) async throws -> Data {
+    /// Checks a whole page; returns its stored form.
+    func validated(_ canvas: Canvas) throws -> Data {
         var validator = CanvasValidator()
         validator.check(canvas)
         try Self.throwIfInvalid(validator)
         let encoded = try canvas.encoded()
         validator.checkSize(encoded.count, at: "canvas")
         try Self.throwIfInvalid(validator)
-        try await attach(Self.photos(in: canvas.elements, at: "canvas.elements"), to: bookID, by: userID, on: context.database)
         return encoded
     }
 
@@ -182,11 +205,16 @@ struct MemoriesPageService {
         }
     }
 
-    /// Places media in the book: each must already be in it, or be an image upload of mine.
-    /// From then on both members may see it and no sweep removes it.
-    @discardableResult
-    func attach(_ references: [(UUID, String)], to bookID: UUID, by userID: UUID, on database: any Database) async throws -> [UUID] {
-        guard !references.isEmpty else { return [] }
+    /// The photos a page of mine may show: each already in the book, or an image upload of mine.
+    struct CheckedPhotos {
+        var inBook: Set<UUID>
+        var mine: Set<UUID>
+        var all: Set<UUID> { inBook.union(mine) }
+    }
+
+    /// Checks `references` (media id, where it was written) against the book and my uploads.
+    func verify(_ references: [(UUID, String)], in bookID: UUID, by userID: UUID, on database: any Database) async throws -> CheckedPhotos {
+        guard !references.isEmpty else { return CheckedPhotos(inBook: [], mine: []) }
         let ids = Array(Set(references.map(\.0)))
         let inBook = Set(try await MemoriesBookMedia.query(on: database).filter(\.$book.$id == bookID).filter(\.$media.$id ~~ ids).all()
             .map(\.$media.id))
@@ -200,7 +228,15 @@ struct MemoriesPageService {
             problems.append(.init(field: field, message: message))
         }
         guard problems.isEmpty else { throw AppError.validation(Array(problems.prefix(CanvasValidator.problemLimit))) }
-        for id in images.subtracting(inBook) {
+        return CheckedPhotos(inBook: inBook, mine: images.subtracting(inBook))
+    }
+
+    /// Places media in the book (checked as `verify` does): from then on both members may see it
+    /// and no sweep removes it.
+    @discardableResult
+    func attach(_ references: [(UUID, String)], to bookID: UUID, by userID: UUID, on database: any Database) async throws -> [UUID] {
+        let checked = try await verify(references, in: bookID, by: userID, on: database)
+        for id in checked.mine {
             do {
                 try await MemoriesBookMedia(bookID: bookID, mediaID: id).create(on: database)
             } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -208,6 +244,12 @@ struct MemoriesPageService {
             }
         }
         return references.map(\.0)
+    }
+
+    /// Records the photos a draft shows now, in place of those it showed before.
+    static func keep(_ mediaIDs: Set<UUID>, onDraft draftID: UUID, on database: any Database) async throws {
+        try await MemoriesDraftMedia.query(on: database).filter(\.$page.$id == draftID).delete()
+        for id in mediaIDs { try await MemoriesDraftMedia(pageID: draftID, mediaID: id).create(on: database) }
     }
 
     static func throwIfInvalid(_ validator: CanvasValidator) throws {

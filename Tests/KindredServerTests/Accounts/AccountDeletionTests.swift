@@ -106,8 +106,9 @@ struct AccountDeletionTests {
             let stroke = ##"{"operations":[{"opId":"\##(UUID())","kind":"add","element":{"id":"s","type":"ink","z":1,"frame":{"x":0,"y":0,"width":10,"height":10},"tool":"pen","color":"#112233","width":3,"points":[[0,0,0.5,0],[1,1,0.5,9]]}}]}"##
             #expect(try await kindred.send(.POST, "/memories/pages/\(pageID)/operations", token: second.accessToken, bytes: Array(stroke.utf8),
                                            headers: ["Content-Type": "application/json"]).status == .ok)
+            // A letter in progress with a photo on it (kept as the draft's, not yet the book's).
             let letter = try await kindred.send(.POST, "/memories/books/\(book.id)/drafts", token: second.accessToken,
-                                                bytes: Array(#"{}"#.utf8), headers: ["Content-Type": "application/json"])
+                                                bytes: Array(memoryPage.utf8), headers: ["Content-Type": "application/json"])
             #expect(letter.status == .created)
 
             // the test is only as good as its coverage: the doomed user must have left rows in every table

@@ -192,6 +192,51 @@ struct MemoriesPageTests {
         }
     }
 
+    @Test func aDraftsPhotoIsTheWritersAloneUntilTheLetterIsSentAndKeptWhileItWaits() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let grace = try await kindred.signUp("grace")
+            let bookID = try await kindred.befriend(ada, grace).book.id
+            let upload = { () async throws -> Schemas.Media in
+                try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: MediaFixtures.jpeg()).decode(Schemas.Media.self)
+            }
+            func photo(_ id: UUID) -> Canvas {
+                Canvas(elements: [CanvasElement(id: "p", frame: CanvasFrame(x: 100, y: 100, width: 400, height: 300), content: .photo(.init(mediaId: id)))])
+            }
+            let kept = try await upload()
+            let dropped = try await upload()
+
+            // On a draft: the writer sees it on the page, signed; the friend learns nothing of it.
+            let draft = try await kindred.memoriesDraft(in: bookID, by: ada)
+            #expect(try await kindred.saveMemoriesDraft(draft.id, revision: 1, canvas: photo(dropped.id), by: ada).status == .ok)
+            #expect(try await kindred.saveMemoriesDraft(draft.id, revision: 2, canvas: photo(kept.id), by: ada).status == .ok)
+            #expect(try await kindred.memoriesPage(draft.id, as: ada).media.map(\.id) == [kept.id])
+            #expect(try await kindred.send(.GET, "/media/\(kept.id)", token: grace.accessToken).status == .notFound)
+
+            // A day on, the sweep of unused uploads keeps the draft's photo and takes the one it dropped.
+            kindred.clock.advance(by: 25 * 3600)
+            #expect(try await MediaSweeper(context: kindred.app.context).sweep() == 1)
+            #expect(try await MediaItem.find(kept.id, on: kindred.app.db) != nil)
+            #expect(try await MediaItem.find(dropped.id, on: kindred.app.db) == nil)
+
+            // Sent (a day later, so signed in afresh): the letter's photo is the book's, seen by
+            // the friend, and kept as the book's.
+            func signIn(_ user: TestUser) async throws -> TestUser {
+                let response = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password])
+                var user = user
+                user.accessToken = try response.decode(Schemas.AuthSession.self).accessToken
+                return user
+            }
+            let adaNow = try await signIn(ada), graceNow = try await signIn(grace)
+            #expect(try await kindred.send(.POST, "/memories/drafts/\(draft.id)/send", token: adaNow.accessToken).status == .ok)
+            #expect(try await kindred.memoriesPage(draft.id, as: graceNow).media.map(\.id) == [kept.id])
+            #expect(try await kindred.send(.GET, "/media/\(kept.id)", token: graceNow.accessToken).status == .ok)
+            kindred.clock.advance(by: 25 * 3600)
+            #expect(try await MediaSweeper(context: kindred.app.context).sweep() == 0)
+            #expect(try await MediaItem.find(kept.id, on: kindred.app.db) != nil)
+        }
+    }
+
     @Test func onlyABooksMembersLearnAnythingOfIt() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
