@@ -144,7 +144,8 @@ struct KinnectReactionModelTests {
             // Ada replies from a sheet whose thread was never opened: the earlier replies show too.
             let fresh = CommentsModel(session: ada, postID: post.id)
             await fresh.load()
-            await fresh.send("Glad you like it", me: try await ada.me().profile, replyTo: try #require(fresh.comments.first))
+            let firstComment = try #require(fresh.comments.first)
+            await fresh.send("Glad you like it", me: try await ada.me().profile, replyTo: firstComment)
             #expect(fresh.replies[top.id]?.map(\.text) == ["Thank you!", "And again", "Glad you like it"])
             await fresh.delete(try #require(fresh.comments.first))
             #expect(fresh.comments.isEmpty && fresh.error == nil)

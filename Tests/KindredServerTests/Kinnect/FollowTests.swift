@@ -97,7 +97,7 @@ struct FollowTests {
 
     @Test func parallelRequestsMakeOneFollow() async throws {
         try await withKindred { kindred in
-            let ada = try await kindred.signUp("ada")
+            _ = try await kindred.signUp("ada")
             let bob = try await kindred.signUp("bob")
             let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
                 for _ in 0..<6 { group.addTask { try await follow(kindred, bob, "ada").status } }
