@@ -10,13 +10,18 @@ export function createImageStore() {
   const urls = new Map(); // MEDIA-ID -> signed url
   const images = new Map(); // MEDIA-ID -> { img, loaded, failed, promise }
   const listeners = new Set();
+  // Photos asked for before their URL was known (a friend's photo arrives as an operation, its URL
+  // a moment later with the page): loaded as soon as remember() brings the URL, so onLoad() fires
+  // and the screen draws them without waiting for some other change.
+  const wanted = new Set();
   const key = (id) => String(id || '').toUpperCase();
 
   function load(id) {
     const k = key(id);
     if (images.has(k)) return images.get(k);
     const url = urls.get(k);
-    if (!url) return null;
+    if (!url) { wanted.add(k); return null; }
+    wanted.delete(k);
     const img = new Image();
     img.decoding = 'async';
     const entry = { img, loaded: false, failed: false, promise: null };
@@ -37,6 +42,7 @@ export function createImageStore() {
         if (!item.url) continue;
         if (images.get(k)?.failed) images.delete(k);
         urls.set(k, item.url);
+        if (wanted.has(k)) load(k);
       }
     },
     /** Whether this photo's URL is known here (loaded or not). */
