@@ -39,7 +39,7 @@ public actor KindredSession {
         let box = SessionBox()
         client = Client(
             serverURL: apiURL,
-            configuration: .init(dateTranscoder: .iso8601),
+            configuration: .init(dateTranscoder: .iso8601, jsonEncodingOptions: .kindred),
             transport: transport,
             middlewares: [
                 ProblemMiddleware(),

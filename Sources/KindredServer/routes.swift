@@ -6,7 +6,7 @@ func routes(_ app: Application) throws {
     let transport = VaporTransport(routesBuilder: app)
     let contract = app.kindred.contract
     // Outermost first: who is asking, then how big the body may be, then what the contract bounds.
-    try Controller().registerHandlers(on: transport, serverURL: Servers.Server1.url(), configuration: .init(dateTranscoder: ContractDates()), middlewares: [
+    try Controller().registerHandlers(on: transport, serverURL: Servers.Server1.url(), configuration: .init(dateTranscoder: ContractDates(), jsonEncodingOptions: .kindred), middlewares: [
         AuthenticationMiddleware(contract: contract), BodyLimitMiddleware(), ContractBoundsMiddleware(contract: contract),
     ])
     registerMethodNotAllowed(app, contract: contract)

@@ -241,4 +241,31 @@ struct MemoriesModelTests {
             listening.cancel()
         }
     }
+
+    @Test func aPageNearTheSizeLimitIsSavedFromTheSDKAsItIsStored() async throws {
+        try await withKindred(running: true) { kindred in
+            let (ada, grace) = try await Self.people(kindred)
+            _ = try await ada.askToBeFriends("grace")
+            let bookID = try await grace.acceptFriendRequest(from: "ada").book.id
+            // 80 strokes of 1,000 points as a pen samples them: about 1.9 MB stored, under the
+            // 2 MiB a page may be. The SDK must send it as compactly as it is stored (pretty-
+            // printed, it was three times the size and refused before it was read).
+            func stroke(_ index: Int) -> CanvasElement {
+                var points: [InkPoint] = []
+                for point in 0..<1_000 {
+                    let y = Double(index) / 80 + Double(point % 7) / 1_000
+                    points.append(InkPoint(x: Double(point % 400) / 400, y: y, pressure: Double(3 + point % 5) / 10, t: Double(point * 8)))
+                }
+                return CanvasElement(id: "s\(index)", z: index, frame: CanvasFrame(x: 50, y: 50, width: 900, height: 1300),
+                                     content: .ink(.init(points: points)))
+            }
+            let strokes = (0..<80).map(stroke)
+            let canvas = Canvas(paper: .lined, elements: strokes)
+            let stored = try canvas.encoded().count
+            #expect(stored > 1_800_000 && stored < CanvasLimits.bytes, "\(stored) bytes")
+            let draft = try await ada.createDraft(in: bookID)
+            #expect(try await ada.saveDraft(draft.id, canvas: canvas, revision: draft.revision) == draft.revision + 1)
+            #expect(try await ada.page(draft.id).canvas == canvas)
+        }
+    }
 }

@@ -64,6 +64,16 @@ final class MemoriesPage: Model, CreationStamped, UpdateStamped, @unchecked Send
     }
 }
 
+extension QueryBuilder<MemoriesPage> {
+    /// What a contents list shows, without the canvas: a page of handwriting is a megabyte, and a
+    /// contents page lists a hundred of them. (`content` and `element_authors` stay unread; the
+    /// summaries never touch them.)
+    func summaryFields() -> Self {
+        field(\.$id).field(\.$book.$id).field(\.$author.$id).field(\.$kind).field(\.$elementCount).field(\.$pointCount)
+            .field(\.$revision).field(\.$seq).field(\.$createdAt).field(\.$updatedAt).field(\.$placedAt)
+    }
+}
+
 /// One operation of a memory page, in the page's order. Kept so that a resent operation (same
 /// `op_id`) is answered with its first place instead of being applied twice.
 final class MemoriesPageOperation: Model, CreationStamped, @unchecked Sendable {

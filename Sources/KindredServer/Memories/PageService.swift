@@ -142,7 +142,7 @@ struct MemoriesPageService {
     /// The book's contents in book order.
     func contents(of bookID: UUID, seenBy userID: UUID, page: PageRequest) async throws -> Page<(MemoriesPage, User)> {
         _ = try await books.membership(bookID, of: userID)
-        let pages = try await MemoriesPage.query(on: context.database)
+        let pages = try await MemoriesPage.query(on: context.database).summaryFields()
             .filter(\.$book.$id == bookID).filter(\.$placedAt != nil)
             .page(oldestFirst: \.$placedAt, date: \.placedAt, page)
         return try await withAuthors(pages)
@@ -151,7 +151,7 @@ struct MemoriesPageService {
     /// My drafts in the book, the most recently saved first.
     func drafts(in bookID: UUID, of userID: UUID, page: PageRequest) async throws -> Page<(MemoriesPage, User)> {
         _ = try await books.membership(bookID, of: userID)
-        let pages = try await MemoriesPage.query(on: context.database)
+        let pages = try await MemoriesPage.query(on: context.database).summaryFields()
             .filter(\.$book.$id == bookID).filter(\.$author.$id == userID).filter(\.$kind == .letter).filter(\.$placedAt == nil)
             .page(newestFirst: \.$updatedAt, date: \.updatedAt, page)
         return try await withAuthors(pages)
