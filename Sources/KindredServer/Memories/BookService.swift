@@ -124,7 +124,10 @@ struct MemoriesBookService {
 
     /// Everything in the book so far has been seen: its unread letters and its activity items clear.
     func markRead(_ bookID: UUID, by userID: UUID) async throws {
-        let (_, member) = try await membership(bookID, of: userID)
+        let (book, member) = try await membership(bookID, of: userID)
+        // Every opening of a book marks it read; most find nothing new since the last, and
+        // then nothing is written (anything placed in the book moves `lastActivityAt` on).
+        if let readThrough = member.readThrough, readThrough > book.lastActivityAt { return }
         member.readThrough = context.now
         try await member.save(on: context.database)
         try await MemoriesActivity.query(on: context.database)

@@ -11,11 +11,12 @@ const WIDE = '(min-width: 900px)';
 const SWIPE_PX = 40;
 
 /**
- * createViewer({ store, onTurn(index), captionExtra(summary) }) -> { el, go(index), show(), index,
- * repaint(pageId?), stop() }. `index` is the first page in view (even in a spread);
- * captionExtra(summary) may add nodes to a page's caption.
+ * createViewer({ store, onTurn(index), captionExtra(summary), total() }) -> { el, go(index), show(),
+ * index, repaint(pageId?), stop() }. `index` is the first page in view (even in a spread);
+ * captionExtra(summary) may add nodes to a page's caption; total() is the book's page count
+ * while its contents are still arriving (so a 200-page book never says "of 100").
  */
-export function createViewer({ store, onTurn, captionExtra = () => null }) {
+export function createViewer({ store, onTurn, captionExtra = () => null, total = () => 0 }) {
   const wide = window.matchMedia(WIDE);
   const left = createSheet();
   const right = createSheet();
@@ -58,7 +59,7 @@ export function createViewer({ store, onTurn, captionExtra = () => null }) {
   function describe() {
     const n = count();
     const shown = spread && index + 1 < n ? `Pages ${index + 1}–${index + 2}` : `Page ${index + 1}`;
-    number.textContent = n ? `${shown} of ${n}` : 'No pages yet';
+    number.textContent = n ? `${shown} of ${Math.max(n, total() || 0)}` : 'No pages yet';
     Object.assign(number.dataset, { index: String(index), count: String(n), shown: spread && index + 1 < n ? `${index + 1}-${index + 2}` : String(index + 1) });
     el.dataset.index = String(index);
     prev.disabled = index <= 0;

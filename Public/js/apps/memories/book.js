@@ -56,6 +56,7 @@ export function render(root, { params, query, navigate }) {
   const editable = () => book && !book.archived;
   const viewer = createViewer({
     store,
+    total: () => (store.complete ? 0 : book?.pageCount),
     onTurn: (index) => {
       contents.mark(index);
       const at = store.summaries[index]?.id;
