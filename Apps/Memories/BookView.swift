@@ -3,17 +3,25 @@ import SwiftUI
 
 /// A book open on the stand: its pages turned like paper (two facing pages on an iPad held
 /// landscape, one on a phone), the contents by date, and new letters and memory pages. Opening
-/// it marks the friend's letters read; pages the friend adds while it is open join the end.
+/// it marks the friend's letters read; while it is open (editors included) it follows its
+/// changes: pages either of us adds join the end, loaded pages show their edits, and an
+/// archived book stops offering + and Edit.
 struct BookView: View {
     let session: KindredSession
     let bookID: UUID
+    /// The page to open at (an activity item's), if any.
+    let openingAt: UUID?
 
     @State private var model: BookModel
-    /// Bumped to open the book afresh (after an edit), which restarts its tasks.
-    @State private var generation = 0
-    /// The page to open at: the one asked for, or the one just written or edited.
-    @State private var openAt: UUID?
-    @State private var returnTo: UUID?
+    /// `followChanges()`, for as long as the book is open, under an editor too.
+    @State private var changes = LastingTask()
+    /// Opened, and turned to `openingAt`. An editor's cover lifting, or the tab showing again,
+    /// restarts this view's tasks; the book is not opened again then (it followed its changes
+    /// meanwhile, and opening reads its contents from the start).
+    @State private var isOpen = false
+    /// Bumped by Try again, to open the book afresh.
+    @State private var attempt = 0
+    /// A page I just made here, while the book turns to it.
     @State private var editing: EditorTarget?
     @State private var showsContents = false
     @State private var showsDrafts = false
@@ -28,8 +36,8 @@ struct BookView: View {
     init(session: KindredSession, bookID: UUID, openingAt pageID: UUID? = nil) {
         self.session = session
         self.bookID = bookID
+        self.openingAt = pageID
         _model = State(initialValue: BookModel(session: session, bookID: bookID))
-        _openAt = State(initialValue: pageID)
     }
 
     var body: some View {
@@ -49,7 +57,7 @@ struct BookView: View {
         .sheet(isPresented: $showsDrafts) {
             DraftsSheet(session: session, bookID: bookID) { draftID in editing = .letter(draftID) }
         }
-        .fullScreenCover(item: $editing, onDismiss: reopen) { target in
+        .fullScreenCover(item: $editing) { target in
             editor(for: target)
         }
         .alert("Could not add the page", isPresented: Binding(get: { actionError != nil }, set: { if !$0 { actionError = nil } })) {
@@ -57,11 +65,10 @@ struct BookView: View {
         } message: {
             Text(actionError ?? "")
         }
-        .task(id: generation) {
-            await model.open()
-            if let openAt { await model.go(to: openAt) }
+        .onAppear {
+            changes.start { [model] in await model.followChanges() }
         }
-        .task(id: generation) { await model.followChanges() }
+        .task(id: attempt) { await open() }
     }
 
     // MARK: - The book
@@ -80,8 +87,8 @@ struct BookView: View {
                 PageCurlView(pageCount: model.contents.count, position: model.position, isSpread: isSpread,
                              page: { index in page(index, isSpread: isSpread) },
                              turned: { first in await turned(to: first) })
-                    // A new model or a new spine is a new page controller.
-                    .id("\(generation)-\(isSpread)")
+                    // A new spine is a new page controller.
+                    .id(isSpread)
                     .accessibilityScrollAction { edge in
                         switch edge {
                         case .trailing, .bottom: Task { await model.turnForward() }
@@ -97,7 +104,6 @@ struct BookView: View {
     /// environment: what they read is handed over here.
     private func page(_ index: Int, isSpread: Bool) -> some View {
         BookPageView(model: model, index: index, isSpread: isSpread, canEdit: canAdd) { summary in
-            returnTo = summary.id
             editing = .memoryPage(summary.id)
         }
         .signedInEnvironment(viewer: viewer, mediaBaseURL: mediaBaseURL, photos: photos)
@@ -110,7 +116,10 @@ struct BookView: View {
             } description: {
                 Text(error)
             } actions: {
-                Button("Try again") { generation += 1 }
+                Button("Try again") {
+                    isOpen = false
+                    attempt += 1
+                }
             }
         } else if model.book != nil {
             ContentUnavailableView {
@@ -153,7 +162,8 @@ struct BookView: View {
 
     // MARK: - Editing
 
-    private var canAdd: Bool { model.book.map { !$0.archived } ?? false }
+    /// Not while the book is loading, nor once it is archived.
+    private var canAdd: Bool { !model.isReadOnly }
 
     private var friendName: String {
         model.book?.friend(besides: viewer?.id)?.shownName ?? "your friend"
@@ -162,9 +172,13 @@ struct BookView: View {
     @ViewBuilder private func editor(for target: EditorTarget) -> some View {
         switch target {
         case .newLetter(let paper):
-            LetterEditorView(session: session, bookID: bookID, start: .new(paper), recipient: friendName) { letter in returnTo = letter.id }
+            LetterEditorView(session: session, bookID: bookID, start: .new(paper), recipient: friendName) { letter in
+                Task { await placed(letter) }
+            }
         case .letter(let draftID):
-            LetterEditorView(session: session, bookID: bookID, start: .resume(draftID), recipient: friendName) { letter in returnTo = letter.id }
+            LetterEditorView(session: session, bookID: bookID, start: .resume(draftID), recipient: friendName) { letter in
+                Task { await placed(letter) }
+            }
         case .memoryPage(let pageID):
             PageEditorView(session: session, pageID: pageID)
         }
@@ -175,22 +189,28 @@ struct BookView: View {
         defer { isAddingPage = false }
         do {
             let page = try await session.createMemoryPage(in: bookID, canvas: PageCanvas(paper: paper))
-            returnTo = page.id
             editing = .memoryPage(page.id)
+            await placed(page)
         } catch {
             actionError = error.localizedDescription
         }
     }
 
-    /// After an editor closes: the book read again, so the page just written or changed shows
-    /// as it is now (`BookModel` keeps the pages it loaded), open where the reader was.
-    private func reopen() {
-        let fresh = BookModel(session: session, bookID: bookID)
-        fresh.pagesPerView = model.pagesPerView
-        openAt = returnTo ?? model.visible.first?.id
-        returnTo = nil
-        model = fresh
-        generation += 1
+    /// A page I just made here (a memory page, a letter sent): at the end of the book at once,
+    /// whether or not its event has come, and the book turned to it (under the editor, for a
+    /// memory page; `followChanges()` then keeps it as the editor changes it).
+    private func placed(_ page: MemoriesPageDetail) async {
+        await model.added(page)
+    }
+
+    // MARK: - Opening
+
+    private func open() async {
+        guard !isOpen else { return }
+        await model.open()
+        if let openingAt { await model.go(to: openingAt) }
+        // Cut short (the view went first): the next time it shows, it opens.
+        isOpen = !Task.isCancelled
     }
 
     // MARK: - Turning

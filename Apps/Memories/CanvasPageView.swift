@@ -34,7 +34,9 @@ struct CanvasPageView: View {
             }
         }
         .aspectRatio(PageCanvas.width / PageCanvas.height, contentMode: .fit)
-        .task(id: canvas.mediaIDs) {
+        // Again when the page lists new signed URLs (a page read again for a new photo), so a
+        // photo that could not be had yet is tried with its URL.
+        .task(id: [canvas.mediaIDs, media.map(\.id)]) {
             await photos?.load(canvas.mediaIDs, listed: media)
         }
         .accessibilityElement(children: .ignore)

@@ -54,6 +54,13 @@ struct ContentsSheet: View {
                         }
                     }
                 }
+                if model.hasMoreContents {
+                    // The book reads its contents as it is turned; Contents has no way to read
+                    // the rest sooner (`BookModel` keeps that to itself).
+                    Text("Later pages are listed as you turn towards them.")
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                }
             }
             .overlay {
                 if model.contents.isEmpty {

@@ -2,30 +2,28 @@ import MemoriesCore
 import SwiftUI
 
 /// My letters in this book not yet sent, started here or on another device: open one to go on
-/// writing it, or swipe to discard it.
+/// writing it, or swipe to discard it (gone at once, back with the reason if the server says no).
 struct DraftsSheet: View {
-    let session: KindredSession
     let resume: @MainActor (UUID) -> Void
 
     @Environment(\.dismiss) private var dismiss
-    @State private var drafts: Pager<MemoriesPageSummary>
-    @State private var discardError: String?
+    @State private var model: DraftsModel
+    @State private var loaded = false
 
     init(session: KindredSession, bookID: UUID, resume: @escaping @MainActor (UUID) -> Void) {
-        self.session = session
         self.resume = resume
-        _drafts = State(initialValue: Pager(identity: \.id) { cursor in
-            try await session.drafts(in: bookID, cursor: cursor)
-        })
+        _model = State(initialValue: DraftsModel(session: session, bookID: bookID))
     }
 
     var body: some View {
         NavigationStack {
             List {
-                if let error = discardError ?? (drafts.items.isEmpty ? nil : drafts.error) {
+                // A discard the server refused (the letter is back in the list), or a page that
+                // did not load.
+                if let error = model.error, !model.drafts.isEmpty {
                     Text(error).font(.footnote).foregroundStyle(.red)
                 }
-                ForEach(drafts.items, id: \.id) { draft in
+                ForEach(model.drafts, id: \.id) { draft in
                     Button {
                         resume(draft.id)
                         dismiss()
@@ -39,17 +37,17 @@ struct DraftsSheet: View {
                         }
                     }
                     .swipeActions {
-                        Button("Discard", role: .destructive) { Task { await discard(draft) } }
+                        Button("Discard", role: .destructive) { Task { await model.discard(draft) } }
                     }
                 }
-                if drafts.nextCursor != nil {
+                if model.nextCursor != nil {
                     ProgressView()
                         .frame(maxWidth: .infinity)
-                        .task { await drafts.loadMore() }
+                        .task { await model.loadMore() }
                 }
             }
             .overlay { emptyState }
-            .refreshable { await drafts.load() }
+            .refreshable { await model.load() }
             .navigationTitle("Letters in progress")
             .navigationBarTitleDisplayMode(.inline)
             .toolbar {
@@ -58,35 +56,28 @@ struct DraftsSheet: View {
                 }
             }
         }
-        .task { await drafts.load() }
+        .task {
+            await model.load()
+            loaded = true
+        }
     }
 
     @ViewBuilder private var emptyState: some View {
-        if drafts.items.isEmpty {
-            if let error = drafts.error {
+        if model.drafts.isEmpty {
+            if let error = model.error {
                 ContentUnavailableView {
                     Label("Your letters did not load", systemImage: "exclamationmark.triangle")
                 } description: {
                     Text(error)
                 } actions: {
-                    Button("Try again") { Task { await drafts.load() } }
+                    Button("Try again") { Task { await model.load() } }
                 }
-            } else if drafts.hasLoaded {
+            } else if loaded {
                 ContentUnavailableView("No letters in progress", systemImage: "envelope.open",
                                        description: Text("A letter you start is kept here until you send it, on all your devices."))
             } else {
                 ProgressView()
             }
-        }
-    }
-
-    private func discard(_ draft: MemoriesPageSummary) async {
-        do {
-            try await session.deleteDraft(draft.id)
-            drafts.remove(draft.id)
-            discardError = nil
-        } catch {
-            discardError = error.localizedDescription
         }
     }
 }

@@ -30,6 +30,7 @@ struct SignedInTabs: View {
     let userID: UUID
     @State private var shelf: ShelfModel
     @State private var friends: FriendsModel
+    @State private var activity: MemoriesActivityModel
     @State private var photos: PhotoCache
     @State private var tab = MemoriesTab.shelf
 
@@ -38,6 +39,7 @@ struct SignedInTabs: View {
         self.userID = userID
         _shelf = State(initialValue: ShelfModel(session: session))
         _friends = State(initialValue: FriendsModel(session: session))
+        _activity = State(initialValue: MemoriesActivityModel(session: session))
         _photos = State(initialValue: PhotoCache(session: session))
     }
 
@@ -54,18 +56,23 @@ struct SignedInTabs: View {
                 .tag(MemoriesTab.friends)
             ActivityView(session: session) { tab = .friends }
                 .tabItem { Label("Activity", systemImage: "bell") }
+                // What arrived since I last looked at Activity.
+                .badge(activity.unreadCount)
                 .tag(MemoriesTab.activity)
         }
         .environment(shelf)
         .environment(friends)
+        .environment(activity)
         .environment(photos)
         .environment(\.viewer, Viewer(id: userID))
         .environment(\.mediaBaseURL, session.serverURL)
-        // The Friends badge's first count (the shelf, the first tab, loads itself); Friends
-        // reads its lists again each time it shows.
+        // The Friends and Activity badges' first counts (the shelf, the first tab, loads
+        // itself); Friends and Activity read their lists again each time they show.
         .task { await friends.load() }
+        .task { await activity.load() }
         // Each keeps its list live until the account signs out and these views go.
         .task { await shelf.followChanges() }
         .task { await friends.followChanges() }
+        .task { await activity.followChanges() }
     }
 }

@@ -7,8 +7,15 @@ import UIKit
 /// editor. Made in the signed-in scope, so a sign-out drops it with the friend's photos in it.
 ///
 /// A photo is found by its media id: first through the signed URL its page came with, then, for
-/// one the page did not list (placed by the friend a moment ago) or whose URL has expired,
-/// through `session.media(_:)`, which a book's members may read.
+/// one the page did not list or whose URL has expired, through `session.media(_:)`, which a
+/// book's members (and a draft's writer) may read. The models read a page again when a new photo
+/// on it has no URL (`BookModel`, `PageEditorModel`), but that second way is still needed:
+/// - a letter being written lists no photos: `LetterComposerModel` keeps only the draft's canvas,
+///   so a draft's photos (placed on another device, or let go from here) have no URL here;
+/// - a signed URL expires while its page stays loaded (a book left open, an editor), and neither
+///   model reads a page again for that;
+/// - in the editor, the friend's photo is drawn from the canvas a moment before the page read
+///   again brings its URL.
 @MainActor @Observable
 final class PhotoCache {
     private(set) var images: [UUID: UIImage] = [:]

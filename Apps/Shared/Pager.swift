@@ -3,7 +3,7 @@ import KindredSDK
 import Observation
 
 /// A list read a page at a time from one of the session's paged operations (Kinnect: someone's
-/// posts, saved posts, followers; Memories: activity, letters in progress), for lists the apps'
+/// posts, saved posts, followers), for lists the apps'
 /// core modules have no model of their own for. It imports no UI framework, so it can move into
 /// KindredSDK (and its tests) unchanged.
 @MainActor @Observable

@@ -18,6 +18,7 @@ public final class BookModel {
 
     private let session: KindredSession
     private var nextCursor: String?
+    private var loading: Set<UUID> = []
 
     public init(session: KindredSession, bookID: UUID) {
         self.session = session
@@ -40,12 +41,15 @@ public final class BookModel {
         index - index % max(pagesPerView, 1)
     }
 
-    /// Opens the book: its first pages, the ones on screen loaded, its letters marked read.
+    /// Opens the book (again, if it was open): its first pages, the ones on screen loaded, its
+    /// letters marked read.
     public func open() async {
         do {
             book = try await session.book(bookID)
             let first = try await session.bookPages(bookID)
             (contents, nextCursor) = (first.items, first.nextCursor)
+            position = 0
+            loaded.removeAll()
             try await session.markBookRead(bookID)
             error = nil
             await loadAround()
@@ -81,10 +85,35 @@ public final class BookModel {
     }
 
     /// A page I just made here (a letter sent, a memory page added): at the end of the book,
-    /// once, whether or not its event has come.
-    public func added(_ page: MemoriesPageSummary) {
+    /// once, whether or not its event has come, and turned to.
+    public func added(_ page: MemoriesPageDetail) async {
+        loaded[page.id] = page
+        await added(MemoriesPageSummary(
+            id: page.id, bookId: page.bookId, kind: page.kind, state: page.state, author: page.author, createdAt: page.createdAt,
+            placedAt: page.placedAt, updatedAt: page.updatedAt, elementCount: page.canvas.elements.count))
+        await go(to: page.id)
+    }
+
+    /// A page at the end of the book, once; read at once if it lands on the pages on screen or
+    /// their neighbours (an empty book's first page, the blank side of the last spread).
+    func added(_ page: MemoriesPageSummary) async {
         guard !contents.contains(where: { $0.id == page.id }), nextCursor == nil else { return }
         contents.append(page)
+        book?.pageCount += 1
+        await loadAround()
+    }
+
+    /// The next part of the contents (a contents list scrolled to its end).
+    public func loadMoreContents() async {
+        guard let cursor = nextCursor else { return }
+        do {
+            let page = try await session.bookPages(bookID, cursor: cursor)
+            let known = Set(contents.map(\.id))
+            contents += page.items.filter { !known.contains($0.id) }
+            nextCursor = page.nextCursor
+        } catch {
+            self.error = error.localizedDescription
+        }
     }
 
     /// New pages (the friend's, and mine from other devices), changes to loaded pages and to the
@@ -93,7 +122,9 @@ public final class BookModel {
         for await event in session.events() {
             switch event {
             case .memories_page_added(let added) where added.page.bookId == bookID:
-                self.added(added.page)
+                await self.added(added.page)
+                // Read as it arrives, as the book is open (mine, from another device, too: harmless).
+                try? await session.markBookRead(bookID)
             case .memories_page_changed(let changed) where changed.bookId == bookID:
                 await pageChanged(changed)
             case .memories_book_updated(let updated) where updated.book.id == bookID:
@@ -126,21 +157,13 @@ public final class BookModel {
         }
     }
 
-    private func loadMoreContents() async {
-        guard let cursor = nextCursor else { return }
-        do {
-            let page = try await session.bookPages(bookID, cursor: cursor)
-            contents += page.items
-            nextCursor = page.nextCursor
-        } catch {
-            self.error = error.localizedDescription
-        }
-    }
-
     /// The pages on screen and the next and previous spreads.
     private func loadAround() async {
         let range = max(position - pagesPerView, 0)..<min(position + pagesPerView * 2, contents.count)
-        for summary in contents[range] where loaded[summary.id] == nil {
+        for summary in contents[range] where loaded[summary.id] == nil && !loading.contains(summary.id) {
+            // A turn while this one waits would ask for the same page again.
+            loading.insert(summary.id)
+            defer { loading.remove(summary.id) }
             do {
                 loaded[summary.id] = try await session.page(summary.id)
             } catch {

@@ -40,6 +40,15 @@ public final class MemoriesActivityModel {
         }
     }
 
+    /// Asks the server how many are unread, leaving the list as it is.
+    public func refreshUnread() async {
+        do {
+            unreadCount = try await session.memoriesActivityUnread()
+        } catch {
+            // The badge stays as it was; the next load or event corrects it.
+        }
+    }
+
     /// Marks what is on screen read: up to the newest item shown, so one that arrived since
     /// stays unread.
     public func markRead() async {
@@ -62,6 +71,9 @@ public final class MemoriesActivityModel {
             switch event {
             case .memories_friend_requested, .memories_book_created, .memories_page_added:
                 await load()
+            case .memories_book_updated:
+                // A book read (here or on another device) reads its activity with it.
+                await refreshUnread()
             default:
                 continue
             }

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import KindredTestSupport
 import MemoriesCore
@@ -201,6 +202,12 @@ struct MemoriesModelTests {
             let fromTablet = try await adaTablet.createMemoryPage(in: bookID).id
             try await eventually { await MainActor.run { Array(book.contents.suffix(2).map(\.id)) == [fromGrace, fromTablet] } }
             #expect(book.contents.count == 55)
+            // A page made here joins at once and the book turns to it; its event adds nothing more.
+            let mine = try await ada.createMemoryPage(in: bookID)
+            await book.added(mine)
+            #expect(book.contents.last?.id == mine.id && book.visible.map(\.id).contains(mine.id) && book.loaded[mine.id] != nil)
+            try await eventually { await MainActor.run { book.book?.pageCount == 56 } }
+            #expect(book.contents.count == 56)
             // A new title from the friend shows; unfriending makes the book read-only.
             _ = try await grace.updateBook(bookID, title: "Our year")
             try await eventually { await MainActor.run { book.book?.title == "Our year" } }
@@ -235,6 +242,17 @@ struct MemoriesModelTests {
             _ = try await grace.createMemoryPage(in: bookID)
             _ = try await grace.createMemoryPage(in: bookID)
             try await eventually { await MainActor.run { activity.unreadCount == before + 2 } }
+            // Opening the book (here, or on another device) reads its activity with it; the
+            // badge hears of it. Opening it again with nothing new writes nothing.
+            let book = BookModel(session: ada, bookID: bookID)
+            await book.open()
+            try await eventually { await MainActor.run { activity.unreadCount == 0 } }
+            let adaID = try #require(await ada.userID)
+            let member = { try await MemoriesBookMember.query(on: kindred.app.db).filter(\.$book.$id == bookID)
+                .filter(\.$user.$id == adaID).first()?.readThrough }
+            let readThrough = try await member()
+            await book.open()
+            #expect(try await member() == readThrough && readThrough != nil)
             await activity.markRead()
             #expect(activity.unreadCount == 0 && activity.items.allSatisfy { !$0.unread })
             #expect(try await ada.memoriesActivityUnread() == 0)

@@ -133,6 +133,8 @@ struct MemoriesBookService {
         try await MemoriesActivity.query(on: context.database)
             .filter(\.$recipient.$id == userID).filter(\.$book.$id == bookID).filter(\.$readAt == nil)
             .set(\.$readAt, to: context.now).update()
+        // My other devices' shelves and badges catch up.
+        await context.events.publish(.memoriesBookUpdated(try await view(bookID, for: userID).dto(context: context)), to: userID)
     }
 
     /// A page was placed or changed: the book moves to the front of both shelves.

@@ -122,7 +122,7 @@ export function render(root) {
 
   const offs = [
     client.onBookCreated(() => reload()),
-    client.onBookUpdated(() => reload()), // unfriended on another device: the book is archived
+    client.onBookUpdated((book) => { if (book.archived) reload(); }), // unfriended on another device: the book is archived
     onStatus((s, { reconnected }) => { if (s === 'open' && reconnected) reload(); }),
   ];
   reload();

@@ -10,3 +10,5 @@ export const { refreshUnread, setUnread, watchUnread } = unreadCount(() => clien
 client.onFriendRequested(() => refreshUnread({ force: true }));
 client.onBookCreated(() => refreshUnread({ force: true }));
 client.onPageAdded(() => refreshUnread({ force: true }));
+// A book read on another device (its activity read with it).
+client.onBookUpdated(() => refreshUnread({ force: true }));
