@@ -42,9 +42,13 @@ struct ContractBoundsMiddleware: ServerMiddleware {
             for value in values { check.parameter(value, schema: parameter.schema, name: parameter.name) }
         }
         var body = body
-        if let schema = operation.jsonBody, schema.needsWalk, let received = body, Self.isJSON(request) {
+        if let schema = operation.jsonBody, !schema.checkedElsewhere, let received = body, Self.isJSON(request) {
             let bytes = try await ArraySlice<UInt8>(collecting: received, upTo: BodyLimitMiddleware.limit(for: operationID))
-            if let json = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
+            if !schema.needsWalk {
+                // Made only of parts checked elsewhere (`{"canvas": …}`): what is around them is
+                // all there is to check, without parsing a 2 MB page here as well.
+                for key in JSONTopLevel.nullMembers(of: bytes) ?? [] { check.nullMember(key, schema: schema) }
+            } else if let json = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
                 check.value(json, schema: schema, path: "")
             }
             // Malformed JSON is left to the generated decoder, whose message names the problem.
@@ -119,8 +123,8 @@ struct BoundsCheck {
                 let field = path.isEmpty ? key : path + "." + key
                 // The generated decoder reads `"x": null` as leaving x out; the contract says
                 // x is a string (say), so null is refused rather than quietly ignored.
-                if element is NSNull, !property.allowsNull {
-                    fail(field, "cannot be null; leave it out instead")
+                if element is NSNull {
+                    nullMember(key, schema: schema, path: path)
                     continue
                 }
                 self.value(element, schema: property, path: field)
@@ -130,6 +134,14 @@ struct BoundsCheck {
         default:
             break
         }
+    }
+
+    /// `"key": null` in an object of `schema`. The generated decoder reads it as leaving the
+    /// key out; the contract says the value is a string (say), so null is refused rather than
+    /// quietly ignored.
+    mutating func nullMember(_ key: String, schema: Contract.Schema, path: String = "") {
+        guard let property = schema.properties[key], !property.allowsNull else { return }
+        fail(path.isEmpty ? key : path + "." + key, "cannot be null; leave it out instead")
     }
 
     private mutating func string(_ text: String, schema: Contract.Schema, path: String) {
@@ -163,5 +175,81 @@ struct BoundsCheck {
     func throwIfViolated() throws {
         if containsNUL { throw AppError.malformed("Text cannot contain the NUL character (\\u0000).") }
         if !errors.isEmpty { throw AppError.validation(errors) }
+    }
+}
+
+/// A glance at a JSON object's top level without reading its values: which members are `null`.
+enum JSONTopLevel {
+    /// The keys whose value is `null`, or nil when the text is not an object (the generated
+    /// decoder then says what is wrong with it).
+    static func nullMembers(of bytes: ArraySlice<UInt8>) -> [String]? {
+        var index = bytes.startIndex
+        func skipSpace() {
+            while index < bytes.endIndex {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+        /// Past a string whose opening quote is at `index`; returns its raw bytes.
+        func skipString() -> ArraySlice<UInt8>? {
+            let start = index + 1
+            index = start
+            while index < bytes.endIndex {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""): index += 1; return bytes[start..<(index - 1)]
+                default: index += 1
+                }
+            }
+            return nil
+        }
+        /// Past one value of any kind: strings whole, brackets counted.
+        func skipValue() -> Bool {
+            var depth = 0
+            repeat {
+                skipSpace()
+                guard index < bytes.endIndex else { return false }
+                switch bytes[index] {
+                case UInt8(ascii: "\""): guard skipString() != nil else { return false }
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; index += 1
+                default:
+                    // A scalar, or a comma or colon inside a container.
+                    if depth == 0 {
+                        while index < bytes.endIndex, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}"),
+                              bytes[index] != UInt8(ascii: "]") { index += 1 }
+                    } else {
+                        index += 1
+                    }
+                }
+            } while depth > 0
+            return true
+        }
+        skipSpace()
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var nulls: [String] = []
+        while true {
+            skipSpace()
+            guard index < bytes.endIndex else { return nil }
+            if bytes[index] == UInt8(ascii: "}") { return nulls }
+            guard bytes[index] == UInt8(ascii: "\""), let raw = skipString() else { return nil }
+            // A key with escapes is read as JSON reads it; plain ones (all of ours) as they are.
+            let key = raw.contains(UInt8(ascii: "\\"))
+                ? (try? JSONSerialization.jsonObject(with: Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]),
+                                                     options: [.fragmentsAllowed])) as? String ?? ""
+                : String(decoding: raw, as: UTF8.self)
+            skipSpace()
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            skipSpace()
+            if bytes[index...].starts(with: Array("null".utf8)) { nulls.append(key) }
+            guard skipValue() else { return nil }
+            skipSpace()
+            guard index < bytes.endIndex else { return nil }
+            if bytes[index] == UInt8(ascii: ",") { index += 1 } else if bytes[index] != UInt8(ascii: "}") { return nil }
+        }
     }
 }

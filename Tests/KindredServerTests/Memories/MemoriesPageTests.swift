@@ -98,6 +98,22 @@ struct MemoriesPageTests {
                                        headers: ["Content-Type": "application/json"])
             }
             let frame = #""frame":{"x":10,"y":10,"width":100,"height":100}"#
+            // Around the canvas (which the validator reads): `null` is no canvas, whatever the
+            // decoder would make of it; an unknown member is ignored; a body that is no object
+            // is a clear refusal, never a 500.
+            func create(_ json: String) async throws -> TestingHTTPResponse {
+                try await kindred.send(.POST, "/memories/books/\(bookID)/pages", token: ada.accessToken, bytes: Array(json.utf8),
+                                       headers: ["Content-Type": "application/json"])
+            }
+            let null = try await create(#" { "canvas" : null } "#)
+            #expect(null.status == .unprocessableEntity && null.problem?.errors?.map(\.field) == ["canvas"], "\(null.body.string)")
+            let escapedNull = try await create(#"{"note": "a \"quoted\" {brace", "c\u0061nvas": null}"#)
+            #expect(escapedNull.status == .unprocessableEntity && escapedNull.problem?.errors?.map(\.field) == ["canvas"])
+            #expect(try await create(#"{"canvas": {"version": 1, "paper": "plain", "elements": []}, "later": null}"#).status == .created)
+            for notAnObject in [#"[]"#, #""canvas""#, #"{"canvas": {"#] {
+                let refused = try await create(notAnObject)
+                #expect((400..<500).contains(refused.status.code), "\(notAnObject): \(refused.status)")
+            }
             // Out of bounds, named to the value.
             let outside = try await save(##"{"version":1,"paper":"plain","elements":[{"id":"a","type":"ink","z":0,\##(frame),"tool":"pen","color":"#000000","width":2,"points":[[0.5,0.5,0.5,0],[1.5,0.5,0.5,8]]}]}"##)
             #expect(outside.status == .unprocessableEntity)
