@@ -193,6 +193,14 @@ def delete_account(base_url, acct):
         api.call("DELETE", "/me")
 
 
+def wait_for_alert(driver, timeout=5):
+    """The page's alert or confirm once it shows. A click returns before the page's handler has
+    run, so the dialog may come a moment later; Selenium's alert lookup fails at once instead of
+    waiting (that made these tests flaky), so the wait is on `alert_is_present`."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout).until(EC.alert_is_present())
+
+
 def unique_account():
     suffix = uuid.uuid4().hex[:10]
     return {"email": f"web{suffix}@example.com", "username": f"web_{suffix}",

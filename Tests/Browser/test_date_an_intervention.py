@@ -8,6 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
+from kindred_ui import wait_for_alert
 
 P = "/date-an-intervention"
 
@@ -465,11 +466,11 @@ def test_empty_deck_resets(ui, driver, account):
     assert not ui.all("dai-card")
     assert not ui.find("dai-like").is_enabled()
     press(ui, "dai-reset")
-    driver.switch_to.alert.dismiss()  # asked first: cancelling keeps every swipe
+    wait_for_alert(driver).dismiss()  # asked first: cancelling keeps every swipe
     in_category = [i for i in get(api, f"{P}/interventions")["interventions"] if i["category"] == category["id"]]
     assert get(api, f"{P}/stats")["swiped"] == len(in_category)
     press(ui, "dai-reset")
-    driver.switch_to.alert.accept()
+    wait_for_alert(driver).accept()
     ui.visible("dai-card")
     assert top_id(ui) in {i["id"] for i in in_category}
     assert get(api, f"{P}/stats")["swiped"] == 0

@@ -8,6 +8,7 @@ import pytest
 from selenium.webdriver.support.ui import Select
 
 from test_date_an_intervention import P, get, like_via_api, open_app, pass_first_category, swipe_of, top_id
+from kindred_ui import wait_for_alert
 
 PHONE = (375, 667)
 SMALL_PHONE = (320, 568)
@@ -295,7 +296,7 @@ def test_reset_on_the_empty_deck_asks_first(ui, driver, account):
     ui.visible("dai-empty")
 
     ui.click("dai-reset")
-    alert = driver.switch_to.alert
+    alert = wait_for_alert(driver)
     assert "Reset" in alert.text and category["name"] in alert.text
     alert.dismiss()
     time.sleep(0.5)

@@ -5,7 +5,7 @@ secret of its own, never the account id."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from kindred_ui import create_account, delete_account, make_png, unique_account
+from kindred_ui import create_account, delete_account, make_png, unique_account, wait_for_alert
 from test_shell import sign_up
 
 
@@ -203,10 +203,10 @@ def test_a_new_code_retires_the_old_link(ui, ui_b, driver, driver_b, base_url):
 
         # "Get a new code" asks first; saying no changes nothing.
         press(ui, "ie-rotate")
-        WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert).dismiss()
+        wait_for_alert(driver).dismiss()
         assert ui.find("ie-link").get_attribute("value") == old_link
         press(ui, "ie-rotate")
-        alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+        alert = wait_for_alert(driver)
         assert "stop working" in alert.text
         alert.accept()
         ui.wait.until(lambda d: ui.find("ie-link").get_attribute("value") not in ("", old_link))

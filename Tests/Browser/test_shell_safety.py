@@ -3,7 +3,7 @@ as they are scrolled. See conftest.py for how to run them."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from kindred_ui import Api, create_account, delete_account, unique_account
+from kindred_ui import Api, create_account, delete_account, unique_account, wait_for_alert
 from test_innovation_engine import press, row_for
 from test_shell import sign_up
 
@@ -41,7 +41,7 @@ def test_report_and_block_a_connection_then_unblock(ui, driver, base_url):
         block = row_for(ui, b["username"]).find_element(By.CSS_SELECTOR, '[data-testid="person-block"]')
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", block)
         block.click()
-        WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert).accept()
+        wait_for_alert(driver).accept()
         ui.wait.until(lambda d: row_for(ui, b["username"]) is None)
         ui.text_is("ie-network-count", "0 people")
         status, _ = b["api"].call("GET", f"/profiles/{a['username']}")

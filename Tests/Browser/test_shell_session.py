@@ -5,7 +5,7 @@ import re
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from kindred_ui import Api, unique_account
+from kindred_ui import Api, unique_account, wait_for_alert
 from test_shell import sign_up
 
 
@@ -88,7 +88,7 @@ def test_sessions_name_the_device_and_sign_out_all_others(ui, driver, account, b
     assert re.search(r"(Chrome|Chromium|Headless Chrome) \d+ on \w+", label), label
 
     ui.click("sessions-revoke-others")
-    alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+    alert = wait_for_alert(driver)
     assert "2 other devices" in alert.text
     alert.accept()
     ui.text_is("sessions-status", "Signed out 2 other devices.")
@@ -163,7 +163,7 @@ def test_unsaved_profile_changes_ask_before_leaving(ui, driver, account):
 
     # In the app: leaving asks; "stay" keeps the page and the text.
     ui.click("nav-sessions")
-    alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+    alert = wait_for_alert(driver)
     assert "unsaved" in alert.text.lower()
     alert.dismiss()
     assert driver.current_url.endswith("#/profile")
@@ -176,7 +176,7 @@ def test_unsaved_profile_changes_ask_before_leaving(ui, driver, account):
 
     # Leaving anyway drops the edit; saving first means no question at all.
     ui.click("nav-sessions")
-    WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert).accept()
+    wait_for_alert(driver).accept()
     ui.wait.until(lambda d: d.current_url.endswith("#/sessions"))
     ui.click("nav-profile")
     assert ui.find("profile-bio").get_attribute("value") == ""
