@@ -54,6 +54,10 @@ let package = Package(
         /// the contract's types and the apps.
         .target(name: "MemoriesCanvas"),
 
+        /// Rin's address-book formats: vCard 3.0/4.0 (and 2.1 exports) read and written, shared
+        /// by the server's import and the apps.
+        .target(name: "RinFormats"),
+
         // MARK: - client
 
         /// The Swift SDK: sessions, token storage, refresh, retries, realtime. No UI imports.
@@ -125,14 +129,16 @@ let package = Package(
         .testTarget(
             name: "KindredServerTests",
             dependencies: [
-                "KindredServer", "KindredTestSupport",
+                "KindredServer", "KindredTestSupport", "SeededRandom",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .testTarget(name: "KindredQRTests", dependencies: ["KindredQR"], exclude: ["decode.py"]),
+        /// A seeded random generator shared by the randomised tests.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "KindredQRTests", dependencies: ["KindredQR", "SeededRandom"], exclude: ["decode.py"]),
         .testTarget(name: "InnovationEngineLayoutTests", dependencies: ["InnovationEngineLayout"]),
         .testTarget(
             name: "InnovationEngineCoreTests",
@@ -147,6 +153,7 @@ let package = Package(
             dependencies: ["KinnectCore", "KindredServer", "KindredTestSupport"]
         ),
         .testTarget(name: "MemoriesCanvasTests", dependencies: ["MemoriesCanvas"]),
+        .testTarget(name: "RinFormatsTests", dependencies: ["RinFormats", "SeededRandom"]),
         .testTarget(
             name: "MemoriesCoreTests",
             dependencies: ["MemoriesCore", "KindredServer", "KindredTestSupport"]

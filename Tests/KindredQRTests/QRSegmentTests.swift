@@ -1,5 +1,6 @@
 import Testing
 @testable import KindredQR
+import SeededRandom
 
 /// Mode selection, segmentation and capacity behaviour.
 @Suite struct QRSegmentTests {
@@ -121,18 +122,5 @@ import Testing
         let fromBytes = try QRCode(encoding: Array(text.utf8))
         #expect(fromText == fromBytes)
         #expect(fromText[-1, 0] == false && fromText[0, fromText.size] == false)
-    }
-}
-
-/// Deterministic PRNG so randomised tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

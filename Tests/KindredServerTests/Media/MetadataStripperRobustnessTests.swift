@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KindredServer
+import SeededRandom
 
 /// Uploads are hostile input: every malformed file must end in `MalformedMedia`, never in
 /// a trap, a hang, or a silently half-stripped result.
@@ -87,22 +88,5 @@ struct MetadataStripperRobustnessTests {
         } catch {
             Issue.record("unexpected error \(error) for \(type)")
         }
-    }
-}
-
-/// Deterministic generator so fuzz failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
