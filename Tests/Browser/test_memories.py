@@ -251,6 +251,9 @@ def test_write_and_send_a_letter_that_can_no_longer_change(base_url, browser_a, 
     # Open in front of the friend, the letter counts as read.
     WebDriverWait(browser_b, SLOW).until(lambda d: next(b["unreadLetters"] for b in ok(friend["api"].call("GET", "/memories/books"))["items"]
                                                         if b["id"] == book["id"]) == 0)
+    # …its activity item with it, and the Activity badge follows the server's count.
+    assert ok(friend["api"].call("GET", "/memories/activity/unread"))["count"] == 0
+    ui_b.wait.until(lambda d: ui_b.find("memories-activity-badge").get_attribute("data-count") == "0")
     sent = ok(friend["api"].call("GET", f"/memories/pages/{draft_id}"))
     assert sent["state"] == "sent" and normal(sent["canvas"]) == normal(mine)
 

@@ -15,7 +15,6 @@ import { icon } from './icons.js';
 import { createPageStore } from './page-store.js';
 import { friendOf, nameOf } from './people.js';
 import { createPrinter } from './print.js';
-import { refreshUnread } from './unread.js';
 
 export const pageHref = (pageId) => `#/memories/page/${encodeURIComponent(pageId)}`;
 
@@ -135,7 +134,8 @@ export function render(root, { params, query, navigate }) {
       empty.hidden = store.summaries.length > 0;
       viewer.el.dataset.ready = 'true';
       loadDrafts();
-      client.markBookRead(bookId).then(() => refreshUnread({ force: true }), () => {});
+      // When that reads anything, the server says so (memories.book.updated), and the badge asks again.
+      client.markBookRead(bookId).catch(() => {});
     } catch (err) {
       fail(err);
     }
