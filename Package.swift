@@ -54,9 +54,13 @@ let package = Package(
         /// the contract's types and the apps.
         .target(name: "MemoriesCanvas"),
 
-        /// Rin's address-book formats: vCard 3.0/4.0 (and 2.1 exports) read and written, shared
-        /// by the server's import and the apps.
+        /// Rin's address-book formats: vCard 3.0/4.0 (and 2.1 exports) read and written, and
+        /// Google and Outlook CSV exports read; shared by the server's import and the apps.
         .target(name: "RinFormats"),
+
+        /// Rin's matching: normalised e-mail addresses, names and birthdays, and the rules for
+        /// which two contacts are one person; shared by the server and the apps.
+        .target(name: "RinMatching", dependencies: ["RinFormats"]),
 
         // MARK: - client
 
@@ -154,6 +158,7 @@ let package = Package(
         ),
         .testTarget(name: "MemoriesCanvasTests", dependencies: ["MemoriesCanvas"]),
         .testTarget(name: "RinFormatsTests", dependencies: ["RinFormats", "SeededRandom"]),
+        .testTarget(name: "RinMatchingTests", dependencies: ["RinMatching"]),
         .testTarget(
             name: "MemoriesCoreTests",
             dependencies: ["MemoriesCore", "KindredServer", "KindredTestSupport"]

@@ -5,30 +5,16 @@ import Foundation
 public struct VCardImport: Hashable, Sendable {
     public var cards: [VCard]
     /// The first `VCardParser.Limits.warnings` of them, in file order.
-    public var warnings: [VCardWarning]
+    public var warnings: [ImportWarning]
     /// Warnings past the limit, counted but not kept: a megabyte of junk is not answered with a
     /// megabyte of warnings.
     public var unreportedWarnings: Int
 
-    public init(cards: [VCard], warnings: [VCardWarning] = [], unreportedWarnings: Int = 0) {
+    public init(cards: [VCard], warnings: [ImportWarning] = [], unreportedWarnings: Int = 0) {
         self.cards = cards
         self.warnings = warnings
         self.unreportedWarnings = unreportedWarnings
     }
-}
-
-/// A line the parser skipped or read with a guess, named by its physical line (1-based; for a
-/// folded line, the line it starts on).
-public struct VCardWarning: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-
-    public init(line: Int, message: String) {
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String { "line \(line): \(message)" }
 }
 
 /// Why a whole file is refused. One bad card never is: it becomes warnings, and the rest is read.

@@ -43,17 +43,9 @@ public struct VCardParser: Sendable {
         try parse(Data(text.utf8))
     }
 
-    /// The file's bytes without a byte-order mark. Windows' "Unicode" exports are UTF-16, which
-    /// is turned into UTF-8 here so the rest reads one encoding.
+    /// The file's bytes without a byte-order mark, UTF-16 turned into UTF-8 (`FileTextDecoding`).
     static func utf8Bytes(_ data: Data) -> [UInt8] {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
-           let text = String(data: data, encoding: .utf16) {
-            let utf8 = Array(text.utf8)
-            return utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(utf8.dropFirst(3)) : utf8
-        }
-        return bytes
+        FileTextDecoding.utf8Bytes(data, fallback1252: false).bytes
     }
 }
 
@@ -67,7 +59,7 @@ private struct CardAssembler {
     /// many `END`s close it.
     var skipDepth = 0
     var sawCard = false
-    var warnings: [VCardWarning] = []
+    var warnings: [ImportWarning] = []
     var unreportedWarnings = 0
 
     init(limits: VCardParser.Limits) {
@@ -162,7 +154,7 @@ private struct CardAssembler {
 
     private mutating func warn(_ line: Int, _ message: String) {
         if warnings.count < limits.warnings {
-            warnings.append(VCardWarning(line: line, message: message))
+            warnings.append(ImportWarning(line: line, message: message))
         } else {
             unreportedWarnings += 1
         }

@@ -1,0 +1,28 @@
+/// Honorifics and suffixes that docs/RIN.md §2.2 (Names) splits off a name. They say something
+/// about a person (a title, a generation) but not which person: "Dr Ada Lovelace" and "Ada
+/// Lovelace" are one contact. Words are compared folded and without dots (`Dr.` is `dr`).
+///
+/// Our decision where the document is silent: the lists are English and the common European forms
+/// seen in exports; `sr` is a suffix (Senior) when it ends a name and a prefix (Señor) when it
+/// starts one. Roman numerals stop at `v`, so a name like "Vi" is never taken for one. Words that
+/// are also common names are left out even when they are titles or degrees: `Don` (Don Johnson),
+/// `Hon`, `Gen`, `Ma` (Yo-Yo Ma), `Ba`: stripping a real name does
+/// more harm than keeping a title, which only lowers a similarity a little.
+enum Honorifics {
+    static let prefixes: Set<String> = [
+        "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "professor", "sir", "dame", "lady", "lord",
+        "rev", "revd", "fr", "capt", "col", "lt", "sgt",
+        "herr", "frau", "fraulein", "mme", "mlle", "sr", "sra", "srta", "sig", "sigra",
+    ]
+
+    static let suffixes: Set<String> = [
+        "jr", "sr", "ii", "iii", "iv", "v", "phd", "md", "dds", "dmd", "esq", "mba", "jd", "llm",
+        "dphil", "msc", "bsc", "rn", "cpa", "obe", "mbe", "cbe", "kbe", "qc", "kc",
+    ]
+
+    /// The word as it is looked up: folded, dots and other punctuation gone (`Ph.D.` is `phd`).
+    static func lookupForm(_ word: some StringProtocol) -> String {
+        String(MatchFolding.fold(String(word)).unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+            .map(Character.init))
+    }
+}

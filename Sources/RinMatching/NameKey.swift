@@ -1,0 +1,73 @@
+import RinFormats
+
+/// The comparison form of a person's name: folded tokens (see `MatchFolding`), honorifics and
+/// suffixes gone, punctuation dropped. docs/RIN.md §2.2 (Names) and §2.3 (Compatible name).
+///
+/// Never shown: the display form stays in `PersonName` and on the contact.
+public struct NameKey: Hashable, Sendable {
+    /// Given and middle names, folded (`zoe`).
+    public let given: [String]
+    /// Family name words, folded (`angstrom`; `smith`, `jones` for `Smith-Jones`).
+    public let family: [String]
+
+    public init(given: [String], family: [String]) {
+        self.given = given.flatMap(Self.tokens)
+        self.family = family.flatMap(Self.tokens)
+    }
+
+    public init(_ name: PersonName) {
+        self.init(given: name.given, family: name.family)
+    }
+
+    public init(card: ContactCard) {
+        self.init(PersonName(card: card))
+    }
+
+    /// Parses a formatted name: `NameKey(formatted: "Dr. Zoë Ångström")`.
+    public init(formatted text: String) {
+        self.init(PersonName(formatted: text))
+    }
+
+    /// No name at all; §2.3 counts such a side as compatible with any name.
+    public var isEmpty: Bool { given.isEmpty && family.isEmpty }
+
+    /// The first letter of each given name: `j`, `q` for John Quincy.
+    public var initials: [Character] { given.compactMap(\.first) }
+
+    /// Given names then family names, one space between: the key for equality ("same folded full
+    /// name" in §2.3's score table) and for `similarity`.
+    public var fullKey: String { (given + family).joined(separator: " ") }
+
+    /// Folds a word and cuts it at punctuation. Apostrophes join (`O'Brien` is `obrien`, as
+    /// people also type it); every other mark separates (`J.Q.` is `j`, `q`; `Smith-Jones` is
+    /// `smith`, `jones`), because a dot ends an initial and a hyphen joins two names.
+    static func tokens(_ word: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in MatchFolding.fold(word).unicodeScalars {
+            if apostrophes.contains(scalar) { continue }
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    private static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}", "\u{2018}", "`"]
+
+    /// Letters, digits and the marks that belong to a letter (a Devanagari vowel sign, the
+    /// Japanese voicing mark): they are the name. Punctuation, symbols and spaces are not.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+}
