@@ -62,6 +62,10 @@ let package = Package(
         /// which two contacts are one person; shared by the server and the apps.
         .target(name: "RinMatching", dependencies: ["RinFormats"]),
 
+        /// Rin's rules of who sees which field: circles and their templates, the policy grid,
+        /// overrides, and the one resolution the server and the apps (for previews) share.
+        .target(name: "RinPolicy"),
+
         // MARK: - client
 
         /// The Swift SDK: sessions, token storage, refresh, retries, realtime. No UI imports.
@@ -81,6 +85,8 @@ let package = Package(
         /// Innovation Engine's client logic: `@MainActor @Observable` models over the SDK.
         .target(name: "InnovationEngineCore", dependencies: ["KindredSDK", "KindredQR", "InnovationEngineLayout"]),
         .executableTarget(name: "InnovationEngineBenchmarks", dependencies: ["InnovationEngineLayout", "KindredQR"]),
+        /// Rin's matching on a generated address book, timed and scored (scripts/bench-rin-matching).
+        .executableTarget(name: "RinBenchmarks", dependencies: ["RinFormats", "RinMatching"]),
 
         /// Date An Intervention's client logic: deck, profile, chat and matches models over the SDK.
         .target(name: "DateAnInterventionCore", dependencies: ["KindredSDK"]),
@@ -100,6 +106,9 @@ let package = Package(
                 "KindredQR",
                 "InnovationEngineLayout",
                 "MemoriesCanvas",
+                "RinFormats",
+                "RinMatching",
+                "RinPolicy",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -159,6 +168,7 @@ let package = Package(
         .testTarget(name: "MemoriesCanvasTests", dependencies: ["MemoriesCanvas"]),
         .testTarget(name: "RinFormatsTests", dependencies: ["RinFormats", "SeededRandom"]),
         .testTarget(name: "RinMatchingTests", dependencies: ["RinMatching"]),
+        .testTarget(name: "RinPolicyTests", dependencies: ["RinPolicy"]),
         .testTarget(
             name: "MemoriesCoreTests",
             dependencies: ["MemoriesCore", "KindredServer", "KindredTestSupport"]

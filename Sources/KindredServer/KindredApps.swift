@@ -6,10 +6,11 @@ enum KindredApps {
         DateAnInterventionApp.self,
         KinnectApp.self,
         MemoriesApp.self,
+        RinApp.self,
     ]
 
     /// Usernames that would read as one of the apps (or an app on its way), with the separators
     /// a username can't hold removed.
     static let reservedUsernames: Set<String> =
-        Set((all.map { $0.id } + ["rin"]).map { $0.replacingOccurrences(of: "-", with: "") })
+        Set(all.map { $0.id }.map { $0.replacingOccurrences(of: "-", with: "") })
 }

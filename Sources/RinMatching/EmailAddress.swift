@@ -38,7 +38,7 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
         guard parts.count > 1 else { return .failure(.missingAt) }
         guard parts.count == 2 else { return .failure(.multipleAt) }
         let local = parts[0].lowercased()
-        var domain = String(parts[1]).precomposedStringWithCompatibilityMapping.lowercased()
+        var domain = MatchFolding.nfkc(String(parts[1])).lowercased()
         if domain.hasSuffix(".") { domain.removeLast() }
         if local.isEmpty { return .failure(.emptyLocalPart) }
         if domain.isEmpty { return .failure(.emptyDomain) }

@@ -3,13 +3,21 @@
 enum JaroWinkler {
     /// Winkler's standard weights: a shared prefix of up to 4 characters, 0.1 each.
     static func similarity(_ a: String, _ b: String, prefixScale: Double = 0.1) -> Double {
-        let a = Array(a), b = Array(b)
+        // ASCII text (most names, once folded) is compared byte by byte: the same letters, without
+        // the cost of splitting strings into `Character`s.
+        if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
+            return similarity(Array(a.utf8), Array(b.utf8), prefixScale: prefixScale)
+        }
+        return similarity(Array(a), Array(b), prefixScale: prefixScale)
+    }
+
+    private static func similarity<Letter: Equatable>(_ a: [Letter], _ b: [Letter], prefixScale: Double) -> Double {
         let jaro = jaroSimilarity(a, b)
         let prefix = zip(a, b).prefix(4).prefix { $0 == $1 }.count
         return jaro + Double(prefix) * prefixScale * (1 - jaro)
     }
 
-    static func jaroSimilarity(_ a: [Character], _ b: [Character]) -> Double {
+    static func jaroSimilarity<Letter: Equatable>(_ a: [Letter], _ b: [Letter]) -> Double {
         if a.isEmpty && b.isEmpty { return 1 }
         if a.isEmpty || b.isEmpty { return 0 }
         let window = max(0, max(a.count, b.count) / 2 - 1)

@@ -9,7 +9,7 @@ extension PersonName {
     /// - A reversed Western name without a comma (`Smith John`) cannot be told from a given name
     ///   followed by a family name, so it is read as written (our decision); see `NameKey.compatible`.
     public init(formatted text: String) {
-        let commaParts = text.precomposedStringWithCompatibilityMapping.split(separator: ",")
+        let commaParts = MatchFolding.nfkc(text).split(separator: ",")
             .map { Self.words(String($0)) }.filter { !$0.isEmpty }
         var suffixes: [String] = []
         var nameParts: [[String]] = []

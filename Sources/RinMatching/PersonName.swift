@@ -39,6 +39,16 @@ public struct PersonName: Hashable, Sendable {
 
     /// From `N`. Honorifics typed into the given or family field (`Dr John`) are split off too.
     public init(structured name: ContactCard.StructuredName) {
+        // `Last, First` typed into the given-name field alone, as phones and CRMs let people do:
+        // §2.2 splits it like a formatted name, or `Johnson, Shirley` would be a given name of two
+        // words and never match `Shirley Johnson`.
+        if name.family.allSatisfy(\.isWhitespace), name.additional.allSatisfy(\.isWhitespace), name.given.contains(",") {
+            var parsed = PersonName(formatted: name.given)
+            parsed.prefixes = Self.words(name.prefixes) + parsed.prefixes
+            parsed.suffixes += Self.words(name.suffixes)
+            self = parsed
+            return
+        }
         let given = Self.words(name.given) + Self.words(name.additional)
         let family = Self.words(name.family)
         var parsed = PersonName.split(given + family, familyCount: family.count)
@@ -57,7 +67,7 @@ public struct PersonName: Hashable, Sendable {
 
     /// NFKC, then split on any run of whitespace (`　`, the ideographic space, included).
     static func words(_ text: String) -> [String] {
-        text.precomposedStringWithCompatibilityMapping
+        MatchFolding.nfkc(text)
             .split(whereSeparator: { $0.isWhitespace || $0 == "," })
             .map(String.init)
     }

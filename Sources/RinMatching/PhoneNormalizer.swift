@@ -1,7 +1,5 @@
-/// The seam for phone numbers (docs/RIN.md §2.2 Phones, §6). Not implemented here: the E.164
-/// normaliser over metadata generated from `phonenumbers` is a separate piece of work, which will
-/// add the live type (and may refine `PhoneNumberProblem` to the corpus's error kinds). The
-/// matcher takes any `PhoneNormalizer`, so its tests can use a table-driven fake meanwhile.
+/// The seam for phone numbers (docs/RIN.md §2.2 Phones, §6). `E164PhoneNormalizer` is the live
+/// type; the matcher takes any `PhoneNormalizer`, so its tests can use a table-driven fake.
 public protocol PhoneNormalizer: Sendable {
     /// Normalises a number as typed, reading national numbers in `defaultRegion` (ISO 3166-1
     /// alpha-2, the profile owner's setting, §6).
@@ -25,13 +23,22 @@ public struct PhoneNumber: Hashable, Sendable {
     public var matchKey: String? { isPossible ? e164 : nil }
 }
 
-/// Why a typed number has no E.164 form (§6 steps 1 and 5).
+/// Why a typed number has no E.164 form (§6). The cases follow the error kinds of the corpus
+/// (`Tests/Fixtures/rin/phone-corpus.tsv`), with `empty` and the two national lengths told apart.
 public enum PhoneNumberProblem: Error, Hashable, Sendable {
+    /// Nothing but whitespace.
     case empty
     /// Over 250 characters.
     case tooLong
+    /// No number in it, or characters no phone number is written with.
     case notANumber
+    /// A `+` or an international prefix before a code that is not assigned, or a national number
+    /// without a known default region to read it in.
     case invalidCountryCode
-    /// Fewer than 2 or more than 17 national digits.
-    case nationalNumberLength
+    /// Two digits or fewer after the `+` or the international prefix.
+    case tooShortAfterInternationalPrefix
+    /// Fewer than 2 national digits.
+    case nationalNumberTooShort
+    /// More than 17 national digits.
+    case nationalNumberTooLong
 }

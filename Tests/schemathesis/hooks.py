@@ -182,6 +182,12 @@ BUSINESS_RULES = {
     ("POST /memories/drafts/{draftId}/send", "draftId", "Write something before sending this letter."),
     ("PATCH /memories/books/{bookId}", "removeCoverPhoto", "Choose a new cover photo or remove it, not both."),
     ("PATCH /memories/books/{bookId}", "coverPhotoId", "Upload the photo first; that media id is not one of yours or this book's."),
+    # A circle's name counts characters as people do (a family emoji is one); JSON Schema counts code points.
+    ("POST /rin/profiles/{profileId}/circles", "name", "A circle's name is at most 30 characters."),
+    ("PATCH /rin/circles/{circleId}", "name", "A circle's name is at most 30 characters."),
+    # One emoji: JSON Schema cannot say which strings are one.
+    ("POST /rin/profiles/{profileId}/circles", "emoji", "Choose one emoji, or none (removeEmoji)."),
+    ("PATCH /rin/circles/{circleId}", "emoji", "Choose one emoji, or none (removeEmoji)."),
 }
 
 # A Memories page is checked whole by the MemoriesCanvas module, and some of its rules name the
@@ -193,6 +199,11 @@ PATTERN_RULES = [
     (MEMORIES_CANVAS_OPERATIONS, r".*\.id", r"Another element on this page has the id `.*`\."),
     (MEMORIES_CANVAS_OPERATIONS, r".*mediaId", r"Upload the photo first; that media id is not one of yours or this book's\."),
     (MEMORIES_CANVAS_OPERATIONS, r".*mediaId", r"Only photos go on a page; that upload is a video\."),
+    # A region is two capital letters in the contract; Rin knows the phone numbering of 245 of them.
+    (r"PATCH /rin/settings", r"defaultRegion", r"Rin doesn't know the phone numbering of [A-Z]{2}; .*"),
+    # Whether a value reads as a phone number, an e-mail address or a date, and which labels fit a
+    # kind, is the field's kind's rule (docs/RIN.md §2.2), not a schema's.
+    (r"(POST /rin/profiles/\{profileId\}/fields|PATCH /rin/profiles/\{profileId\}/fields/\{fieldId\})", r"value|label|kind", r".*"),
 ]
 
 

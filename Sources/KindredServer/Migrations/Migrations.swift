@@ -28,6 +28,7 @@ enum KindredMigrations {
         CreateKinnectActivity(),    // Kinnect: the activity tab and what each person has read
         AddKinnectFeedIndexes(),    // Kinnect: the feed newest first across authors; saves by post
         CreateMemories(),           // Memories: friends, books, pages and their operations, activity
+        CreateRin(),                // Rin: settings, profiles and fields, circles, members, policies, overrides
     ]
 }
 

@@ -24,6 +24,8 @@ struct AccountDeletionTests {
             #expect(try await Self.failSignIn(survivor.email, on: kindred).status == .unauthorized)
             let survivorCode = try await kindred.send(.GET, "/innovation-engine/code", token: survivor.accessToken)
                 .decode(Components.Schemas.InnovationEngineCode.self)
+            let survivorRin = try await kindred.rinPrimary(survivor)
+            let survivorFriends = try await kindred.rinCircle(survivor, survivorRin, .friends)
             let survivorFiles = Set(try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey))
             _ = try await kindred.signUp("blocked_bert")
             let snapshot = try await Self.rowCounts(sql)
@@ -111,6 +113,23 @@ struct AccountDeletionTests {
                                                 bytes: Array(memoryPage.utf8), headers: ["Content-Type": "application/json"])
             #expect(letter.status == .created)
 
+            // Rin: her primary (with settings and circles), a photo, a field, a custom circle with
+            // the survivor in it, a cell of her grid, an alternate; the survivor puts her in Friends
+            // and gives her a personal override.
+            let rin = try await kindred.rinPrimary(dora)
+            #expect(try await kindred.send(.PATCH, "/rin/profiles/\(rin)", token: dora.accessToken,
+                                           json: ["photoId": picture.id.uuidString]).status == .ok)
+            let doraPhone = try await kindred.rinField(dora, rin, "phone", "mobile", "+1 202 555 0188")
+            let club = try await kindred.send(.POST, "/rin/profiles/\(rin)/circles", token: dora.accessToken, json: ["name": "Club"])
+                .decode(Components.Schemas.RinCircle.self)
+            try await kindred.rinAddMembers(dora, circle: club.id, [survivorRin])
+            #expect(try await kindred.rinSetCells(dora, rin, [(club.id, doraPhone.key, "allow")]).status == .ok)
+            #expect(try await kindred.send(.POST, "/rin/profiles", token: dora.accessToken,
+                                           json: ["kind": "anonymous", "displayName": "Quiet Otter"]).status == .created)
+            try await kindred.rinAddMembers(survivor, circle: survivorFriends.id, [rin])
+            try await RinPersonalOverride(profileID: survivorRin, viewerProfileID: rin, fieldKey: "*", access: .allow, source: .manual)
+                .create(on: kindred.app.db)
+
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)
             for (table, count) in snapshot {
@@ -130,7 +149,7 @@ struct AccountDeletionTests {
             #expect(after == snapshot)
 
             // validate: no trace of the user's email, username or ids in any column of any table
-            let ids = [doomed.id, doomed.sessionID, second.sessionId, photo.id, picture.id, pagePhoto.id, book.id]
+            let ids = [doomed.id, doomed.sessionID, second.sessionId, photo.id, picture.id, pagePhoto.id, book.id, rin]
             let traces = try await Self.traces(of: [doomed.email, doomed.username, SignInThrottle.accountScope(email: doomed.email)], ids: ids, in: sql)
             #expect(traces.isEmpty, "left behind in \(traces)")
 

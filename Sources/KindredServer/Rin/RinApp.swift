@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import KindredAPI
+import Vapor
+
+/// What Rin asks of the foundation.
+enum RinApp: KindredApp {
+    static let id = "rin"
+    static let name = "Rin"
+    static let contractPrefix = "Rin"
+
+    static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
+        sections[RinConfiguration.self] = RinConfiguration(reading: &reader)
+    }
+
+    /// A whole grid (100 circles by 53 fields) is about 600 kB of JSON.
+    static let operations: [String: OperationPolicy] = [
+        "updateRinPolicies": .init(bodyLimit: 1 << 20),
+    ]
+
+    /// A profile photo is seen by whoever the photo field resolves to Allow for, through any of
+    /// the owner's profiles that shows it.
+    static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {
+        let profiles = try await RinProfile.query(on: database).filter(\.$photo.$id == item.requireID()).all()
+        guard !profiles.isEmpty else { return false }
+        return try await RinVisibility.anyProfileShowsPhoto(profiles, toAccount: viewerID, on: database)
+    }
+
+    /// Profile photos stay as long as a profile shows them.
+    static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
+        Set(try await RinProfile.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id))
+    }
+}
+
+public struct RinConfiguration: AppConfigurationSection {
+    /// The region a person's phone numbers are read in until they choose one.
+    public var defaultRegion: String
+
+    init(reading reader: inout EnvironmentReader) {
+        let region = reader.string("RIN_DEFAULT_REGION", default: "US").uppercased()
+        if RinRegions.isKnown(region) {
+            defaultRegion = region
+        } else {
+            reader.problems.append("RIN_DEFAULT_REGION must be a region Rin knows the phone numbering of, such as US or GB; it is \"\(region)\".")
+            defaultRegion = "US"
+        }
+    }
+}
+
+extension KindredConfiguration {
+    public var rin: RinConfiguration {
+        get { apps[RinConfiguration.self] }
+        set { apps[RinConfiguration.self] = newValue }
+    }
+}

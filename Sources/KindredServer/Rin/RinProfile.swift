@@ -1,0 +1,75 @@
+import Fluent
+import Foundation
+import RinPolicy
+
+/// One face of a person on Rin: the primary (made on their first Rin request) or an alternate.
+/// Each has its own fields, circles and policies; other people see it only through `RinVisibility`.
+final class RinProfile: Model, CreationStamped, @unchecked Sendable {
+    static let schema = "rin_profiles"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    /// The owner's id on the primary profile, nil on alternates (unique: one primary each).
+    @OptionalField(key: "primary_user_id") var primaryUserID: UUID?
+    @Field(key: "kind") var kind: RinProfileKind
+    @Field(key: "display_name") var displayName: String
+    @Field(key: "bio") var bio: String
+    @OptionalParent(key: "photo_id") var photo: MediaItem?
+    @Field(key: "discoverable") var discoverable: Bool
+    @OptionalField(key: "created_at") var createdAt: Date?
+
+    init() {}
+
+    init(userID: UUID, kind: RinProfileKind, displayName: String, bio: String = "", discoverable: Bool) {
+        $user.id = userID
+        primaryUserID = kind == .primary ? userID : nil
+        self.kind = kind
+        self.displayName = displayName
+        self.bio = bio
+        self.discoverable = discoverable
+    }
+}
+
+/// A phone, e-mail, address, birthday or social account on a profile. Its policy key is
+/// `field:<id>`, so editing the value keeps who may see it.
+final class RinProfileField: Model, CreationStamped, @unchecked Sendable {
+    static let schema = "rin_profile_fields"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "profile_id") var profile: RinProfile
+    @Field(key: "kind") var kind: RinFieldKind
+    @OptionalField(key: "label") var label: RinFieldLabel?
+    @Field(key: "value") var value: String
+    @Field(key: "is_primary") var isPrimary: Bool
+    @Field(key: "position") var position: Int
+    @OptionalField(key: "created_at") var createdAt: Date?
+
+    init() {}
+
+    init(profileID: UUID, kind: RinFieldKind, label: RinFieldLabel?, value: String, isPrimary: Bool, position: Int) {
+        $profile.id = profileID
+        self.kind = kind
+        self.label = label
+        self.value = value
+        self.isPrimary = isPrimary
+        self.position = position
+    }
+}
+
+/// A person's Rin settings, made with their primary profile.
+final class RinSettings: Model, CreationStamped, @unchecked Sendable {
+    static let schema = "rin_settings"
+
+    @ID(key: .id) var id: UUID?
+    @Parent(key: "user_id") var user: User
+    /// Reads phone numbers typed without a country code, in imports and on profiles.
+    @Field(key: "default_region") var defaultRegion: String
+    @OptionalField(key: "created_at") var createdAt: Date?
+
+    init() {}
+
+    init(userID: UUID, defaultRegion: String) {
+        $user.id = userID
+        self.defaultRegion = defaultRegion
+    }
+}

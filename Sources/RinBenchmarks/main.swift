@@ -1,0 +1,74 @@
+import Foundation
+import RinFormats
+import RinMatching
+
+// Measures the matcher on a generated address book (docs/RIN.md §8 step 3) the way the server's
+// import runs it: cards read and normalised, then matched in batches of 100 against a growing
+// index whose merges are applied as they happen. Prints one JSON object (`BenchmarkReport`).
+//
+//     RinBenchmarks --vcf contacts.vcf --truth truth.tsv [--region US] [--explain]
+//
+// `--explain` also lists, on standard error, the pairs missed and merged wrongly (for tuning).
+
+let arguments: BenchmarkArguments
+do {
+    arguments = try BenchmarkArguments(CommandLine.arguments.dropFirst())
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n\(BenchmarkArguments.usage)\n".utf8))
+    exit(2)
+}
+
+do {
+    let clock = ContinuousClock()
+    let data = try Data(contentsOf: URL(fileURLWithPath: arguments.vcf))
+    let truth = try GroundTruth(contentsOf: URL(fileURLWithPath: arguments.truth))
+
+    var cards: [ContactCard] = []
+    let parsing = try clock.measure {
+        let parser = VCardParser(limits: .init(bytes: max(data.count, 1), cards: 1_000_000))
+        cards = try parser.parse(data).cards.map(ContactCard.init)
+    }
+
+    // Ids follow the file's order and so does creation time, so the earlier card survives, as
+    // the first imported contact would.
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    let normalizer = E164PhoneNormalizer()
+    var records: [MatchRecord] = []
+    let normalising = clock.measure {
+        records = cards.enumerated().map { ordinal, card in
+            MatchRecord(card: card, id: BenchmarkIDs.id(ordinal), createdAt: start.addingTimeInterval(Double(ordinal)),
+                        defaultRegion: arguments.region, phones: normalizer)
+        }
+    }
+
+    if let ordinal = truth.entities.keys.first(where: { !cards.indices.contains($0) }) {
+        throw GroundTruth.Problem(description: "the truth names card \(ordinal), the file has \(cards.count)")
+    }
+
+    var merges: [PlannedMerge] = []
+    var suggestions: [MatchSuggestion] = []
+    var candidatePairs = 0
+    let matching = clock.measure {
+        var index = MatchIndex()
+        for batchStart in stride(from: 0, to: records.count, by: 100) {
+            let plan = index.match(Array(records[batchStart..<min(batchStart + 100, records.count)]))
+            merges += plan.merges
+            suggestions += plan.suggestions
+            candidatePairs += plan.candidatePairs
+        }
+    }
+
+    let outcome = BenchmarkOutcome(recordCount: records.count, merges: merges, suggestions: suggestions, candidatePairs: candidatePairs)
+    let report = BenchmarkReport(truth: truth, outcome: outcome, parsing: parsing, normalising: normalising, matching: matching)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+    if arguments.explain {
+        for line in outcome.explainMisses(truth: truth, records: records, limit: 400) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("RinBenchmarks: \(error)\n".utf8))
+    exit(1)
+}

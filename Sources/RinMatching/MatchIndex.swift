@@ -1,0 +1,80 @@
+import Foundation
+
+/// The blocking index of one profile's book (docs/RIN.md §2.3: matching stays inside one book),
+/// built once per import and kept up to date as batches are added and merges remove contacts.
+///
+/// **Giant blocks.** A block is used to find candidates only while it holds at most `blockCap`
+/// contacts. A key that many contacts share (a company switchboard, an `info@` address, a name
+/// like "John Smith" in a large book) says little about any one pair, and comparing everyone in it
+/// with everyone would make matching quadratic. Contacts in a giant block are still found through
+/// their other keys: two John Smiths with the same e-mail are still sure. What is lost is the
+/// weakest row of the table, "same full name" without a shared channel, for names held by more than
+/// `blockCap` contacts, where suggesting every pair would bury the user anyway. Members of a
+/// giant block are still kept, so the block is used again once removals shrink it: the index's
+/// state depends only on the records it holds, never on the order they came in.
+public struct MatchIndex: Sendable {
+    /// 50: far above the few contacts one person, one phone or one name has in a real book, and
+    /// at most 50 candidates per key per record keeps a batch of 100 cheap.
+    public static let defaultBlockCap = 50
+
+    public let blockCap: Int
+    private var records: [UUID: MatchRecord] = [:]
+    private var blocks: [BlockingKey: [UUID]] = [:]
+
+    public init(blockCap: Int = MatchIndex.defaultBlockCap) {
+        self.blockCap = blockCap
+    }
+
+    public init(_ records: some Sequence<MatchRecord>, blockCap: Int = MatchIndex.defaultBlockCap) {
+        self.init(blockCap: blockCap)
+        for record in records { insert(record) }
+    }
+
+    public var count: Int { records.count }
+
+    public func record(_ id: UUID) -> MatchRecord? { records[id] }
+
+    public func contains(_ id: UUID) -> Bool { records[id] != nil }
+
+    /// Adds `record`, or replaces the record with its id (a survivor after a merge).
+    public mutating func insert(_ record: MatchRecord) {
+        if records[record.id] != nil { remove(record.id) }
+        records[record.id] = record
+        for key in record.blockingKeys { blocks[key, default: []].append(record.id) }
+    }
+
+    public mutating func insert(contentsOf records: some Sequence<MatchRecord>) {
+        for record in records { insert(record) }
+    }
+
+    @discardableResult
+    public mutating func remove(_ id: UUID) -> MatchRecord? {
+        guard let record = records.removeValue(forKey: id) else { return nil }
+        for key in record.blockingKeys {
+            guard var members = blocks[key], let position = members.firstIndex(of: id) else { continue }
+            members.swapAt(position, members.count - 1)
+            members.removeLast()
+            blocks[key] = members.isEmpty ? nil : members
+        }
+        return record
+    }
+
+    /// How many contacts hold `key`, giant blocks included.
+    public func blockSize(_ key: BlockingKey) -> Int { blocks[key]?.count ?? 0 }
+
+    public func isGiant(_ key: BlockingKey) -> Bool { blockSize(key) > blockCap }
+
+    /// The contacts sharing a block with `record` that is not giant, `record` itself left out,
+    /// in survivor order (oldest first), so callers see them in the same order on every run.
+    public func candidates(for record: MatchRecord) -> [MatchRecord] {
+        var seen = Set<UUID>()
+        var found: [MatchRecord] = []
+        for key in record.blockingKeys {
+            guard let members = blocks[key], members.count <= blockCap else { continue }
+            for id in members where id != record.id && seen.insert(id).inserted {
+                if let candidate = records[id] { found.append(candidate) }
+            }
+        }
+        return found.sorted { $0.survives(over: $1) }
+    }
+}

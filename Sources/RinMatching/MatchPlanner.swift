@@ -1,0 +1,110 @@
+import Foundation
+
+/// Turns a batch of new contacts into a `MatchPlan`: docs/RIN.md §2.3's automatic merges and
+/// suggestions, and §2.1's "a large book matches incrementally, batch by batch".
+///
+/// Each new contact is scored against the candidates its blocks give (`MatchIndex`): other new
+/// contacts and contacts already in the book. Pairs among contacts already in the book were
+/// planned when they arrived and are not scored again. A pair dismissed as different people is
+/// never scored, merged or suggested.
+///
+/// **Which sure pairs merge** (our decision, for precision: §2.3 puts a wrong merge above a missed
+/// one). Sure pairs chain: a shared family phone makes `John Smith`–`J. Smith` and
+/// `J. Smith`–`Jane Smith` both sure, and merging along every link would make John and Jane one
+/// person. So:
+/// 1. Two contacts *may be one person* when their names are compatible (or the same full name),
+///    their birthdays do not clash, and they were never dismissed as different.
+/// 2. A contact sure against two contacts that may not be one person is *ambiguous*: it is merged
+///    with neither, and its sure pairs become suggestions. Its sure pairs with contacts already in
+///    the book count too, not only those found in this batch.
+/// 3. The other sure pairs join contacts into clusters. A cluster merges only when every two of its
+///    members may be one person; otherwise none of it merges and its sure pairs become suggestions.
+/// 4. The oldest member survives, and the others are absorbed one by one, each sure against the
+///    survivor or a member absorbed before it.
+/// A sure pair held back by 2 or 3 is suggested at `MatchScorer.nearSure`, the table's number for a
+/// sure pair with a reason for doubt.
+///
+/// The plan is the same for the same index and batch whatever order they came in: every list is
+/// sorted by survivor order or by uuid before it is walked.
+public enum MatchPlanner {
+    /// Plans for `newIDs`, which must already be in `index` (insert the batch first, so new
+    /// contacts find each other); ids not in the index are ignored.
+    public static func plan(for newIDs: some Sequence<UUID>, in index: MatchIndex, dismissed: Set<MatchPair> = []) -> MatchPlan {
+        let newIDs = Set(newIDs.filter(index.contains))
+        if newIDs.isEmpty { return .empty }
+        let (scored, candidatePairs) = scorePairs(newIDs, in: index, dismissed: dismissed)
+        let sure = scored.filter { $0.verdict.isSure }
+        let clusters = SureClusters(sure, elsewhere: surePairsInBook(touching: sure, newIDs: newIDs, in: index, dismissed: dismissed),
+                                    index: index, dismissed: dismissed)
+        let merges = clusters.merges(scored: scored)
+        return MatchPlan(merges: merges, suggestions: suggestions(scored, merges: merges, dismissed: dismissed),
+                         candidatePairs: candidatePairs)
+    }
+
+    struct ScoredPair {
+        let pair: MatchPair
+        let verdict: MatchVerdict
+    }
+
+    /// Every pair a new contact forms with its candidates that the table shows, sorted by pair,
+    /// and how many pairs were weighed.
+    static func scorePairs(_ newIDs: Set<UUID>, in index: MatchIndex, dismissed: Set<MatchPair>) -> ([ScoredPair], Int) {
+        var scored: [ScoredPair] = []
+        var weighed = 0
+        for id in newIDs {
+            guard let record = index.record(id) else { continue }
+            for candidate in index.candidates(for: record) {
+                // Two new contacts find each other twice; score the pair from its lower id only.
+                if newIDs.contains(candidate.id) && !id.isOrdered(before: candidate.id) { continue }
+                let pair = MatchPair(id, candidate.id)
+                if dismissed.contains(pair) { continue }
+                let verdict = MatchScorer.verdict(record, candidate)
+                weighed += 1
+                if verdict.tier != .hidden { scored.append(ScoredPair(pair: pair, verdict: verdict)) }
+            }
+        }
+        return (scored.sorted { $0.pair.isOrdered(before: $1.pair) }, weighed)
+    }
+
+    /// The sure pairs that contacts already in the book, and touched by this batch's sure pairs,
+    /// form with other contacts already in the book. They were not merged when planned (or they
+    /// would be one contact now), and they still count for rule 2: `H. O'Connor`, held back as
+    /// sure against both `Hamish` and `Harriet O'Connor`, must not merge into Hamish when a second
+    /// card of Hamish arrives in a later batch.
+    static func surePairsInBook(touching sure: [ScoredPair], newIDs: Set<UUID>, in index: MatchIndex,
+                                dismissed: Set<MatchPair>) -> [MatchPair] {
+        let touched = Set(sure.flatMap { [$0.pair.low, $0.pair.high] }).subtracting(newIDs)
+        var pairs = Set<MatchPair>()
+        for id in touched {
+            guard let record = index.record(id) else { continue }
+            for candidate in index.candidates(for: record) where !newIDs.contains(candidate.id) {
+                let pair = MatchPair(id, candidate.id)
+                if !dismissed.contains(pair) && !pairs.contains(pair) && MatchScorer.verdict(record, candidate).isSure { pairs.insert(pair) }
+            }
+        }
+        return pairs.sorted { $0.isOrdered(before: $1) }
+    }
+
+    /// The shown pairs that are not merged, between the contacts they live on as: one per pair,
+    /// its best confidence, highest first.
+    static func suggestions(_ scored: [ScoredPair], merges: [PlannedMerge], dismissed: Set<MatchPair>) -> [MatchSuggestion] {
+        var survivors: [UUID: UUID] = [:]
+        for merge in merges { survivors[merge.absorbedID] = merge.survivorID }
+        var best: [MatchPair: MatchSuggestion] = [:]
+        for item in scored {
+            let low = survivors[item.pair.low] ?? item.pair.low, high = survivors[item.pair.high] ?? item.pair.high
+            if low == high { continue }
+            let pair = MatchPair(low, high)
+            if dismissed.contains(pair) { continue }
+            let heldBack = item.verdict.tier == .automatic
+            let suggestion = MatchSuggestion(pair: pair, confidence: heldBack ? MatchScorer.nearSure : item.verdict.confidence,
+                                             evidence: item.verdict.evidence, isHeldBack: heldBack)
+            // `scored` is sorted, so on equal confidence the first pair's evidence stays.
+            if let kept = best[pair], kept.confidence >= suggestion.confidence { continue }
+            best[pair] = suggestion
+        }
+        return best.values.sorted {
+            $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.pair.isOrdered(before: $1.pair)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RinFormats
+
+/// What matching knows of one contact: docs/RIN.md §2.3 compares names, e-mails, phones,
+/// birthdays, organisations and employer domains, and nothing else. The server builds one from a
+/// contact's rows (`init(id:createdAt:name:emails:phones:birthday:organization:)`), an import from
+/// a parsed card (`init(card:id:createdAt:defaultRegion:phones:)`).
+///
+/// Every list is sorted and holds each value once, so two records built from the same values are
+/// equal and the matcher's output never depends on the order a source listed them in.
+public struct MatchRecord: Hashable, Sendable, Identifiable {
+    public let id: UUID
+    /// When the contact was created: of two contacts the older survives a merge (§2.3, Survivor).
+    public let createdAt: Date
+    public let name: NameKey
+    /// `name.fullKey`, kept: blocking and scoring read it for every pair.
+    public let fullName: String
+    /// `EmailAddress.normalized` forms.
+    public let emails: [String]
+    /// E.164 forms of the numbers possible for their region (§2.2: only those are match keys).
+    public let phones: [String]
+    public let birthday: NormalizedBirthday?
+    /// `MatchFolding.organization`: folded, legal form dropped; nil when the card names none.
+    public let organization: String?
+    /// The domains of `emails` that are not webmail (`WebmailDomains`): an employer's domain
+    /// shared by two cards says they work at the same place.
+    public let employerDomains: [String]
+    /// The blocks this record is in (`BlockingKey`).
+    public let blockingKeys: [BlockingKey]
+
+    /// From values the server already holds: `emails` normalised (`EmailAddress.normalized`),
+    /// `phones` as E.164 match keys (`PhoneNumber.matchKey`), `organization` as written (folded
+    /// here). Values that are not in their normalised form are kept, but will only ever match the
+    /// same text.
+    public init(id: UUID, createdAt: Date, name: NameKey, emails: [String] = [], phones: [String] = [],
+                birthday: NormalizedBirthday? = nil, organization: String? = nil) {
+        self.id = id
+        self.createdAt = createdAt
+        self.name = name
+        self.fullName = name.fullKey
+        self.emails = Self.sortedUnique(emails.filter { !$0.isEmpty })
+        self.phones = Self.sortedUnique(phones.filter { !$0.isEmpty })
+        self.birthday = birthday
+        self.organization = organization.flatMap(MatchFolding.organization)
+        self.employerDomains = Self.sortedUnique(self.emails.compactMap { WebmailDomains.employerDomain(of: $0) })
+        self.blockingKeys = BlockingKey.keys(emails: self.emails, phones: self.phones, name: name, fullName: fullName)
+    }
+
+    /// Memberwise, for `absorbing(_:)`: the values are already in their final form.
+    private init(id: UUID, createdAt: Date, name: NameKey, sortedEmails: [String], sortedPhones: [String],
+                 birthday: NormalizedBirthday?, foldedOrganization: String?) {
+        self.id = id
+        self.createdAt = createdAt
+        self.name = name
+        self.fullName = name.fullKey
+        self.emails = sortedEmails
+        self.phones = sortedPhones
+        self.birthday = birthday
+        self.organization = foldedOrganization
+        self.employerDomains = Self.sortedUnique(sortedEmails.compactMap { WebmailDomains.employerDomain(of: $0) })
+        self.blockingKeys = BlockingKey.keys(emails: sortedEmails, phones: sortedPhones, name: name, fullName: fullName)
+    }
+
+    /// Survivor order (§2.3, Survivor): created first, then the lower id.
+    public func survives(over other: MatchRecord) -> Bool {
+        if createdAt != other.createdAt { return createdAt < other.createdAt }
+        return id.isOrdered(before: other.id)
+    }
+
+    /// This record after a merge has absorbed `other`: the e-mails and phones united, and the
+    /// fullest name and birthday that agree with both (`NameKey.fullest`; `--0315` and `1985`
+    /// give `1985-03-15`), else this record's. A merged contact is thus matched as strictly as
+    /// each card in it: `T. Lopez` merged with `Thomas Lopez` no longer takes in `Teresa Lopez`.
+    ///
+    /// The server builds a merged contact's record the same way: its own record absorbing, in
+    /// merge order, the records of the contacts merged into it (kept, with `merged_into` set).
+    public func absorbing(_ other: MatchRecord) -> MatchRecord {
+        MatchRecord(id: id, createdAt: createdAt, name: name.fullest(with: other.name),
+                    sortedEmails: Self.sortedUnique(emails + other.emails), sortedPhones: Self.sortedUnique(phones + other.phones),
+                    birthday: Self.fullest(birthday, other.birthday), foldedOrganization: organization ?? other.organization)
+    }
+
+    private static func fullest(_ mine: NormalizedBirthday?, _ theirs: NormalizedBirthday?) -> NormalizedBirthday? {
+        guard let mine else { return theirs }
+        guard case .date(let left) = mine, case .date(let right)? = theirs, BirthdayAgreement.compare(left, right) == .compatible,
+              let union = PartialDate(year: left.year ?? right.year, month: left.month ?? right.month, day: left.day ?? right.day)
+        else { return mine }
+        return .date(union)
+    }
+
+    static func sortedUnique(_ values: [String]) -> [String] {
+        values.count < 2 ? values : Array(Set(values)).sorted()
+    }
+}

@@ -1,0 +1,107 @@
+/// docs/RIN.md §2.3's score table, row by row. The numbers are the document's first cut; the
+/// benchmark (`RinBenchmarks`) is where they are tuned, and a change here is a change there.
+///
+/// | Evidence | Confidence |
+/// |---|---|
+/// | shared e-mail or phone, compatible name, no birthday clash (sure) | 0.97 |
+/// | shared channel, compatible name, birthday clash; or shared channel, similar name | 0.85 |
+/// | no shared channel, same full name, and an agreeing organisation, birthday or employer domain | 0.80 |
+/// | shared e-mail, different names | 0.75 |
+/// | no shared channel, same full name only | 0.70 |
+/// | shared phone only, different names (a household or switchboard line) | 0.60 |
+///
+/// Where the table is silent (our decisions):
+/// - "Similar name" is Jaro–Winkler ≥ 0.92 on names that are not compatible; it applies with or
+///   without a birthday clash, as the row says.
+/// - An agreeing birthday is `agree` or `compatible` (`--0315` and `1985-03-15`).
+/// - Same full name with no shared channel and a birthday clash gets no row (0, hidden): two
+///   John Smiths born on different days are two people, and suggesting them only adds noise.
+/// - Any pair no row describes (different names, no channel) scores 0.
+public enum MatchScorer {
+    public static let sure = 0.97
+    public static let nearSure = 0.85
+    public static let sameNameAndMore = 0.80
+    public static let sharedEmailOnly = 0.75
+    public static let sameNameOnly = 0.70
+    public static let sharedPhoneOnly = 0.60
+
+    /// From here on, a sure pair merges automatically (§2.3: "marked for calibration").
+    public static let automaticThreshold = 0.95
+    /// From here on, a pair is shown as a suggestion.
+    public static let suggestionThreshold = 0.70
+    /// "Similar name" in the table.
+    public static let similarNameThreshold = 0.92
+
+    public static func verdict(_ a: MatchRecord, _ b: MatchRecord) -> MatchVerdict {
+        verdict(for: evidence(a, b))
+    }
+
+    /// What `a` and `b` have in common; symmetric.
+    public static func evidence(_ a: MatchRecord, _ b: MatchRecord) -> MatchEvidence {
+        let sameFullName = !a.name.isEmpty && a.fullName == b.fullName
+        // Equal keys are equal names, which Jaro–Winkler scores 1 anyway; skipping it keeps the
+        // common case (the same person typed the same way) cheap.
+        let similarity = sameFullName ? 1 : (nameSimilarity(a.name, b.name) * 1000).rounded() / 1000
+        let organizations = (a.organization, b.organization)
+        return MatchEvidence(
+            sharedEmails: sortedIntersection(a.emails, b.emails),
+            sharedPhones: sortedIntersection(a.phones, b.phones),
+            nameSimilarity: similarity,
+            compatibleNames: sameFullName || NameKey.compatible(a.name, b.name),
+            sameFullName: sameFullName,
+            sharedEmployerDomains: sortedIntersection(a.employerDomains, b.employerDomains),
+            sameOrganization: organizations.0 != nil && organizations.0 == organizations.1,
+            birthday: BirthdayAgreement.compare(a.birthday, b.birthday))
+    }
+
+    /// "Similar name": the better of the whole names compared (`NameKey.similarity`, in order and
+    /// with the words sorted) and the names compared on what both wrote (`alignedSimilarity`).
+    static func nameSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
+        max(NameKey.similarity(a, b), NameKey.alignedSimilarity(a, b))
+    }
+
+    /// The table applied to `evidence`: a verdict is a function of its evidence alone, so a stored
+    /// suggestion can always be re-derived.
+    public static func verdict(for evidence: MatchEvidence) -> MatchVerdict {
+        let clash = evidence.birthday == .clash
+        let isSure = evidence.sharesChannel && evidence.compatibleNames && !clash
+        return MatchVerdict(confidence: confidence(evidence, clash: clash, isSure: isSure), isSure: isSure, evidence: evidence)
+    }
+
+    private static func confidence(_ evidence: MatchEvidence, clash: Bool, isSure: Bool) -> Double {
+        if isSure { return sure }
+        if evidence.sharesChannel {
+            if evidence.compatibleNames || evidence.nameSimilarity >= similarNameThreshold { return nearSure }
+            return evidence.sharedEmails.isEmpty ? sharedPhoneOnly : sharedEmailOnly
+        }
+        guard evidence.sameFullName, !clash else { return 0 }
+        let birthdayAgrees = evidence.birthday == .agree || evidence.birthday == .compatible
+        if evidence.sameOrganization || birthdayAgrees || !evidence.sharedEmployerDomains.isEmpty { return sameNameAndMore }
+        return sameNameOnly
+    }
+
+    /// §2.3's tiers; `.automatic` also needs the sure condition, whatever the number.
+    public static func tier(confidence: Double, isSure: Bool) -> MatchTier {
+        if isSure && confidence >= automaticThreshold { return .automatic }
+        return confidence >= suggestionThreshold ? .suggestion : .hidden
+    }
+
+    /// Both lists are sorted and unique (`MatchRecord` keeps them so): a merge walk, no sets.
+    static func sortedIntersection(_ a: [String], _ b: [String]) -> [String] {
+        if a.isEmpty || b.isEmpty { return [] }
+        var shared: [String] = []
+        var i = a.startIndex, j = b.startIndex
+        while i < a.endIndex && j < b.endIndex {
+            if a[i] == b[j] {
+                shared.append(a[i])
+                i += 1
+                j += 1
+            } else if a[i] < b[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return shared
+    }
+}

@@ -1,0 +1,33 @@
+extension NameKey {
+    /// How alike two names are once what one side never wrote is set aside: Jaro–Winkler on the
+    /// first given name and the family name, where
+    /// - middle names are left out (`Mary Scott Caldwell` and `Mary Caldeell` compare as
+    ///   `mary caldwell` and `mary caldeell`),
+    /// - a first name that is the other's initial or prefix counts as the other's (`E. Haymn`
+    ///   and `Elizabeth Hayman` compare as `elizabeth haymn` and `elizabeth hayman`),
+    /// - a part one side lacks entirely is left out of both (`Larry` and `Larry Baker` compare as
+    ///   `larry` and `larry`).
+    ///
+    /// Our reading of §2.3's "similar name (Jaro–Winkler ≥ 0.92)": the score table's second row
+    /// exists for the same person typed twice, and a missing middle or family name, or an initial,
+    /// is the commonest way a second source types a name. It never joins two different given
+    /// names that share a family (`John Smith` and `Jane Smith` stay below the line), and it only
+    /// ever raises a shared-channel pair to a suggestion: automatic merges need `compatible`.
+    static func alignedSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
+        if a.isEmpty || b.isEmpty { return 0 }
+        var left: [String] = [], right: [String] = []
+        if let first = a.given.first, let other = b.given.first {
+            // `givenWordsAgree` is only ever true for equal words or a prefix; checking that first
+            // spares it its per-letter script test on every household pair.
+            let agree = (first.hasPrefix(other) || other.hasPrefix(first)) && givenWordsAgree(first, other)
+            left.append(agree && other.count > first.count ? other : first)
+            right.append(agree && first.count > other.count ? first : other)
+        }
+        if !a.family.isEmpty && !b.family.isEmpty {
+            left += a.family
+            right += b.family
+        }
+        if left.isEmpty { return 0 }
+        return JaroWinkler.similarity(left.joined(separator: " "), right.joined(separator: " "))
+    }
+}

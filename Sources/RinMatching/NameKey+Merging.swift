@@ -1,0 +1,18 @@
+extension NameKey {
+    /// The name a merged contact is matched by: of two compatible names, each given word the
+    /// longer of the two, and the middle names of the side that has more (`J. Smith` and
+    /// `John Q. Smith` give `John Q. Smith`). Any name compatible with this one is compatible with
+    /// both (initials and prefixes nest), so a contact merged from `T. Lopez` and `Thomas Lopez`
+    /// no longer matches `Teresa Lopez`, as neither card alone would have let it join both.
+    /// Names that are not compatible give `self`.
+    func fullest(with other: NameKey) -> NameKey {
+        if isEmpty { return other }
+        guard !other.isEmpty, Self.compatible(self, other) else { return self }
+        let longer = given.count >= other.given.count ? given : other.given
+        let shorter = given.count >= other.given.count ? other.given : given
+        var merged = longer
+        for (position, word) in shorter.enumerated() where word.count > merged[position].count { merged[position] = word }
+        // The words are already folded tokens, which `init(given:family:)` leaves as they are.
+        return NameKey(given: merged, family: family)
+    }
+}

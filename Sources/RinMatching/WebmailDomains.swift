@@ -1,0 +1,30 @@
+/// Domains where anyone can have an address. Two cards at `acme.com` say "same employer" (§2.3's
+/// score table and its evidence); two at `gmail.com` say nothing.
+///
+/// Our decision: the providers and internet service providers that hold most personal addresses
+/// in the regions Rin expects, not an exhaustive list. A missing provider only costs precision of a 0.80 suggestion (same full name
+/// and same domain), never an automatic merge, which needs a shared address or phone.
+public enum WebmailDomains {
+    public static let all: Set<String> = [
+        // Global providers.
+        "gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "msn.com", "yahoo.com", "ymail.com",
+        "icloud.com", "me.com", "mac.com", "aol.com", "proton.me", "protonmail.com", "pm.me", "mail.com", "zoho.com",
+        "fastmail.com", "tutanota.com", "gmx.com", "yandex.com",
+        // Their national domains.
+        "hotmail.co.uk", "hotmail.fr", "hotmail.de", "hotmail.es", "hotmail.it", "live.co.uk", "live.fr", "outlook.de",
+        "outlook.fr", "yahoo.co.uk", "yahoo.co.in", "yahoo.co.jp", "yahoo.fr", "yahoo.de", "yahoo.es", "yahoo.it",
+        "yahoo.com.br", "gmx.de", "gmx.net", "gmx.at", "gmx.ch", "yandex.ru",
+        // National providers and internet service providers.
+        "web.de", "t-online.de", "orange.fr", "free.fr", "laposte.net", "sfr.fr", "libero.it", "bluewin.ch", "wp.pl",
+        "o2.pl", "seznam.cz", "mail.ru", "btinternet.com", "sky.com", "virginmedia.com", "comcast.net", "verizon.net",
+        "att.net", "sbcglobal.net", "cox.net", "bigpond.com", "shaw.ca", "rogers.com", "rediffmail.com", "qq.com",
+        "163.com", "126.com", "sina.com", "naver.com", "daum.net", "hanmail.net",
+    ]
+
+    /// The domain of a normalised address when it is not webmail, else nil.
+    public static func employerDomain(of address: String) -> String? {
+        guard let at = address.lastIndex(of: "@") else { return nil }
+        let domain = String(address[address.index(after: at)...])
+        return domain.isEmpty || all.contains(domain) ? nil : domain
+    }
+}

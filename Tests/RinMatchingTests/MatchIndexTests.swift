@@ -1,0 +1,134 @@
+import Foundation
+import RinFormats
+import Testing
+@testable import RinMatching
+
+/// Blocking (docs/RIN.md §2.3, §8 step 3): who is compared with whom, kept up to date batch by
+/// batch and merge by merge.
+@Suite struct MatchIndexTests {
+    typealias F = MatchFixture
+
+    func candidateIDs(_ index: MatchIndex, _ record: MatchRecord) -> [UUID] {
+        index.candidates(for: record).map(\.id)
+    }
+
+    @Test func blocksOnEmailPhoneAndFullName() {
+        let index = MatchIndex([
+            F.record(1, "Ada Lovelace", emails: ["ada@example.com"]),
+            F.record(2, "Charles Babbage", phones: ["+442079460018"]),
+            F.record(3, "Mary Somerville"),
+            F.record(4, "Somebody Else", emails: ["other@example.com"], phones: ["+442079460019"]),
+        ])
+        let probe = F.record(9, "Mary Somerville", emails: ["ADA@example.com"], phones: ["+442079460018"])
+        #expect(candidateIDs(index, probe) == [F.id(1), F.id(2), F.id(3)])
+        #expect(candidateIDs(index, F.record(9, "Nobody")).isEmpty)
+    }
+
+    @Test func leavesTheRecordItselfOutAndListsOldestFirst() {
+        let index = MatchIndex([
+            F.record(3, "Ada Lovelace", createdAt: 10),
+            F.record(1, "Ada Lovelace", createdAt: 30),
+            F.record(2, "Ada Lovelace", createdAt: 10),
+        ])
+        let me = F.record(1, "Ada Lovelace", createdAt: 30)
+        // Created first, then the lower id.
+        #expect(candidateIDs(index, me) == [F.id(2), F.id(3)])
+    }
+
+    @Test func insertsAndRemovesIncrementally() {
+        var index = MatchIndex([F.record(1, "Ada Lovelace", emails: ["ada@example.com"])])
+        let probe = F.record(9, "", emails: ["ada@example.com"], phones: ["+14155550101"])
+        index.insert(F.record(2, "Charles Babbage", phones: ["+14155550101"]))
+        #expect(index.count == 2)
+        #expect(candidateIDs(index, probe) == [F.id(1), F.id(2)])
+
+        #expect(index.remove(F.id(1))?.name == NameKey(formatted: "Ada Lovelace"))
+        #expect(index.remove(F.id(1)) == nil)
+        #expect(candidateIDs(index, probe) == [F.id(2)])
+        #expect(index.blockSize(.email("ada@example.com")) == 0)
+
+        // Inserting an id again replaces the record and its keys.
+        index.insert(F.record(2, "Charles Babbage", emails: ["cb@example.com"]))
+        #expect(index.count == 1)
+        #expect(candidateIDs(index, probe).isEmpty)
+        #expect(index.blockSize(.phone("+14155550101")) == 0)
+        #expect(index.record(F.id(2))?.emails == ["cb@example.com"])
+    }
+
+    @Test func giantBlocksAreNotSearchedUntilTheyShrink() {
+        // A switchboard on four contacts, with a cap of three.
+        var index = MatchIndex((1...4).map { F.record($0, "Colleague \($0) Person\($0)", phones: ["+14155550100"]) }, blockCap: 3)
+        let probe = F.record(9, "Colleague 1 Person1", phones: ["+14155550100"])
+        index.insert(probe)
+        #expect(index.isGiant(.phone("+14155550100")))
+        // Still found by name, not by the switchboard.
+        #expect(candidateIDs(index, probe) == [F.id(1)])
+
+        index.remove(F.id(2))
+        index.remove(F.id(3))
+        #expect(!index.isGiant(.phone("+14155550100")))
+        #expect(candidateIDs(index, probe) == [F.id(1), F.id(4)])
+    }
+
+    @Test func aFamilyNameSplitsAGiantSwitchboard() {
+        var index = MatchIndex((1...5).map { F.record($0, "Someone Other\($0)", phones: ["+14155550100"]) }, blockCap: 3)
+        index.insert(F.record(6, "Haruto Sato", phones: ["+14155550100"]))
+        let probe = F.record(9, "H. Sato", phones: ["+14155550100"])
+        index.insert(probe)
+        #expect(candidateIDs(index, probe) == [F.id(6)])
+    }
+
+    @Test func recordFromACardNormalisesItsKeys() {
+        let phones = TablePhoneNormalizer(table: [
+            "(415) 555-0101": PhoneNumber(e164: "+14155550101", isPossible: true),
+            "555-0101": PhoneNumber(e164: "+15550101", isPossible: false),
+        ])
+        let card = ContactCard(formattedName: "Dr. Ada Lovelace", organization: .init(name: "Analytical Engines, Inc."),
+                               emails: [.init(" Ada@Engines.Example "), .init("ada@gmail.com"), .init("not an address")],
+                               phones: [.init("(415) 555-0101"), .init("555-0101"), .init("call me")],
+                               birthday: .init(raw: "--1210"))
+        let record = MatchRecord(card: card, id: F.id(1), createdAt: F.epoch, defaultRegion: "US", phones: phones)
+        #expect(record.name == NameKey(formatted: "Ada Lovelace"))
+        #expect(record.emails == ["ada@engines.example", "ada@gmail.com"])
+        #expect(record.phones == ["+14155550101"])
+        #expect(record.employerDomains == ["engines.example"])
+        #expect(record.organization == "analytical engines")
+        #expect(record.birthday == NormalizedBirthday(text: "--1210"))
+    }
+
+    @Test func aLastFirstTypedIntoTheGivenNameIsSplit() {
+        // §2.2: `Last, First` split, also when a phone or a CRM put it all in the given name.
+        let card = ContactCard(formattedName: "Johnson, Shirley", name: .init(given: "Johnson, Shirley"))
+        #expect(NameKey(card: card) == NameKey(formatted: "Shirley Johnson"))
+        let withInitial = ContactCard(formattedName: "Schmidt, Stefan M.", name: .init(given: "Schmidt, Stefan M.", prefixes: "Dr."))
+        #expect(PersonName(card: withInitial) == PersonName(given: ["Stefan", "M."], family: ["Schmidt"], prefixes: ["Dr."]))
+        // With a family name written apart, the given name is not read as one.
+        #expect(NameKey(card: ContactCard(formattedName: "x", name: .init(family: "Smith", given: "John, Paul"))).family == ["smith"])
+    }
+
+    @Test func asciiTakesTheFastPathsToTheSameAnswers() {
+        #expect(MatchFolding.fold("JOHN O'Brien-Smith  X") == "john o'brien-smith  x")
+        #expect(MatchFolding.nfkc("Ada Lovelace") == "Ada Lovelace")
+        #expect(MatchFolding.nfkc("Ｊｏｈｎ") == "John")
+        for (a, b) in [("jonathan smith", "jonathon smith"), ("martha", "marhta"), ("dixon", "dicksonx"), ("ab", "")] {
+            #expect(JaroWinkler.jaroSimilarity(Array(a.utf8), Array(b.utf8)) == JaroWinkler.jaroSimilarity(Array(a), Array(b)))
+        }
+    }
+
+    @Test func aSurvivorTakesInWhatItAbsorbs() {
+        let survivor = F.record(1, "T. Lopez", emails: ["t@example.com"], birthday: "--0812")
+        let absorbed = F.record(2, "Thomas Q. Lopez", emails: ["thomas@example.com"], phones: ["+14155550101"], birthday: "1986-08-12",
+                                organization: "Initech")
+        let merged = survivor.absorbing(absorbed)
+        #expect(merged.id == survivor.id && merged.createdAt == survivor.createdAt)
+        #expect(merged.emails == ["t@example.com", "thomas@example.com"])
+        #expect(merged.phones == ["+14155550101"])
+        #expect(merged.name == NameKey(formatted: "Thomas Q. Lopez"))
+        #expect(merged.birthday == NormalizedBirthday(text: "1986-08-12"))
+        #expect(merged.organization == "initech")
+        // Teresa was compatible with the initial, not with the merged contact.
+        #expect(!NameKey.compatible(merged.name, NameKey(formatted: "Teresa Lopez")))
+        // Names that do not agree leave the survivor's.
+        #expect(F.record(3, "Ann Lee").absorbing(F.record(4, "Bob Lee")).name == NameKey(formatted: "Ann Lee"))
+    }
+}
