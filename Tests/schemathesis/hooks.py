@@ -61,6 +61,7 @@ PAGED_LISTS_OF_SOMETHING = {
     "GET /kinnect/profiles/{username}/posts", "GET /kinnect/posts/{postId}/likes", "GET /kinnect/posts/{postId}/comments",
     "GET /kinnect/comments/{commentId}/replies",
     "GET /memories/books/{bookId}/pages", "GET /memories/books/{bookId}/drafts",
+    "GET /rin/profiles/{profileId}/contacts", "GET /rin/circles/{circleId}/members",
 }
 CURSOR_REFUSED = "That cursor is not one this list gave out. Start again from the first page."
 
@@ -203,7 +204,12 @@ PATTERN_RULES = [
     (r"PATCH /rin/settings", r"defaultRegion", r"Rin doesn't know the phone numbering of [A-Z]{2}; .*"),
     # Whether a value reads as a phone number, an e-mail address or a date, and which labels fit a
     # kind, is the field's kind's rule (docs/RIN.md §2.2), not a schema's.
-    (r"(POST /rin/profiles/\{profileId\}/fields|PATCH /rin/profiles/\{profileId\}/fields/\{fieldId\})", r"value|label|kind", r".*"),
+    (r"(POST /rin/profiles/\{profileId\}/fields|PATCH /rin/profiles/\{profileId\}/fields/\{fieldId\})", r"value|label|kind|isPrimary", r".*"),
+    # A contact's values: only an address may hold more than one line.
+    (r"(POST /rin/profiles/\{profileId\}/contacts|PATCH /rin/contacts/\{contactId\})", r"values\[\d+\]\.value", r".*"),
+    (r"(POST /rin/profiles/\{profileId\}/contacts|PATCH /rin/contacts/\{contactId\})", r"displayName",
+     r"(Give the contact|A contact keeps) a name, an organisation, a phone or an e-mail\."),
+    (r"POST /rin/circles/\{circleId\}/members", r"profileIds", r"Name at least one person or contact to add\."),
 ]
 
 

@@ -28,7 +28,8 @@ enum KindredMigrations {
         CreateKinnectActivity(),    // Kinnect: the activity tab and what each person has read
         AddKinnectFeedIndexes(),    // Kinnect: the feed newest first across authors; saves by post
         CreateMemories(),           // Memories: friends, books, pages and their operations, activity
-        CreateRin(),                // Rin: settings, profiles and fields, circles, members, policies, overrides
+        CreateRin(),                // Rin: settings, profiles and fields, circles, policies, overrides
+        CreateRinContacts(),        // Rin: books of contacts and their values, circles' members
     ]
 }
 

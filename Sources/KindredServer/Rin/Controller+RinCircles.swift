@@ -61,7 +61,7 @@ extension Controller {
         let owner = try await circle.$profile.get(on: context.database)
         var items: [Components.Schemas.RinCircleMember] = []
         for member in members.items {
-            items.append(try member.dto(displayName: try await Self.rinName(of: member.memberProfile, seenBy: owner, context: context), context: context))
+            items.append(try await Self.memberDTO(member, owner: owner, context: context))
         }
         return .ok(.init(body: .json(.init(items: items, nextCursor: members.nextCursor))))
     }
@@ -72,14 +72,11 @@ extension Controller {
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let context = request.context
         let service = RinCircleService(context: context)
-        let members = try await service.add(body.profileIds, to: input.path.circleId, by: caller.userID)
+        let members = try await service.add(profiles: body.profileIds ?? [], contacts: body.contactIds ?? [], to: input.path.circleId,
+                                            by: caller.userID)
         let owner = try await service.owned(input.path.circleId, by: caller.userID).$profile.get(on: context.database)
         var items: [Components.Schemas.RinCircleMember] = []
-        for member in members {
-            var name: String?
-            if let profile = member.$memberProfile.value { name = try await Self.rinName(of: profile, seenBy: owner, context: context) }
-            items.append(try member.dto(displayName: name, context: context))
-        }
+        for member in members { items.append(try await Self.memberDTO(member, owner: owner, context: context)) }
         return .ok(.init(body: .json(.init(items: items))))
     }
 
@@ -88,6 +85,19 @@ extension Controller {
         let caller = try await Caller.require(request)
         try await RinCircleService(context: request.context).remove(input.path.memberId, from: input.path.circleId, by: caller.userID)
         return .noContent(.init())
+    }
+
+    /// A contact by the book's own name for it; a Rin person by the name they let the circle's
+    /// profile see, or none.
+    private static func memberDTO(_ member: RinCircleMember, owner: RinProfile, context: ServiceContext) async throws
+        -> Components.Schemas.RinCircleMember {
+        var name: String?
+        if let contact = member.$contact.value ?? nil {
+            name = contact.shownName
+        } else if let profile = member.$memberProfile.value ?? nil {
+            name = try await rinName(of: profile, seenBy: owner, context: context)
+        }
+        return try member.dto(displayName: name, context: context)
     }
 
     /// A member's name only as they let the circle's profile see it.

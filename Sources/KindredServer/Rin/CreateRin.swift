@@ -2,7 +2,7 @@ import Fluent
 import SQLKit
 
 /// Rin's profiles and the rules of who sees what: settings, profiles and their fields, circles,
-/// memberships, policy cells and personal overrides. Every row reaches `users` by cascade
+/// policy cells and personal overrides (memberships come with the contacts they may name). Every row reaches `users` by cascade
 /// (through the profile), so an account's Rin goes with it.
 struct CreateRin: AsyncMigration {
     func prepare(on database: any Database) async throws {
@@ -52,13 +52,6 @@ struct CreateRin: AsyncMigration {
             .field("created_at", .datetime)
             .unique(on: "profile_id", "system_kind")
             .create()
-        try await database.schema(RinCircleMember.schema)
-            .id()
-            .field("circle_id", .uuid, .required, .references(RinCircle.schema, .id, onDelete: .cascade))
-            .field("member_profile_id", .uuid, .required, .references(RinProfile.schema, .id, onDelete: .cascade))
-            .field("created_at", .datetime)
-            .unique(on: "circle_id", "member_profile_id")
-            .create()
         try await database.schema(RinPolicySetting.schema)
             .id()
             .field("circle_id", .uuid, .required, .references(RinCircle.schema, .id, onDelete: .cascade))
@@ -82,13 +75,12 @@ struct CreateRin: AsyncMigration {
         try await sql.create(index: "rin_profiles_user").on(RinProfile.schema).column("user_id").run()
         try await sql.create(index: "rin_profile_fields_profile").on(RinProfileField.schema).column("profile_id").column("position").run()
         try await sql.create(index: "rin_circles_profile").on(RinCircle.schema).column("profile_id").column("position").run()
-        try await sql.create(index: "rin_circle_members_member").on(RinCircleMember.schema).column("member_profile_id").run()
         try await sql.create(index: "rin_overrides_viewer").on(RinPersonalOverride.schema).column("viewer_profile_id").run()
         try await sql.create(index: "rin_profiles_photo").on(RinProfile.schema).column("photo_id").run()
     }
 
     func revert(on database: any Database) async throws {
-        for schema in [RinPersonalOverride.schema, RinPolicySetting.schema, RinCircleMember.schema, RinCircle.schema, RinProfileField.schema,
+        for schema in [RinPersonalOverride.schema, RinPolicySetting.schema, RinCircle.schema, RinProfileField.schema,
                        RinProfile.schema, RinSettings.schema] {
             try await database.schema(schema).delete()
         }

@@ -41,7 +41,7 @@ extension RinCircle {
 extension RinCircleMember {
     /// `displayName` is the member's name as the circle's profile may see it.
     func dto(displayName: String?, context: ServiceContext) throws -> Components.Schemas.RinCircleMember {
-        .init(id: try requireID(), profileId: $memberProfile.id, displayName: displayName, addedAt: createdAt ?? context.now)
+        .init(id: try requireID(), profileId: $memberProfile.id, contactId: $contact.id, displayName: displayName, addedAt: createdAt ?? context.now)
     }
 }
 

@@ -16,6 +16,8 @@ enum RinApp: KindredApp {
     /// A whole grid (100 circles by 53 fields) is about 600 kB of JSON.
     static let operations: [String: OperationPolicy] = [
         "updateRinPolicies": .init(bodyLimit: 1 << 20),
+        "exportRinContact": .init(answers: ["text/vcard"]),
+        "exportRinContacts": .init(answers: ["text/vcard"]),
     ]
 
     /// A profile photo is seen by whoever the photo field resolves to Allow for, through any of
@@ -26,9 +28,11 @@ enum RinApp: KindredApp {
         return try await RinVisibility.anyProfileShowsPhoto(profiles, toAccount: viewerID, on: database)
     }
 
-    /// Profile photos stay as long as a profile shows them.
+    /// Profile and contact photos stay as long as a profile or a card shows them.
     static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
-        Set(try await RinProfile.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id))
+        let profiles = try await RinProfile.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id)
+        let contacts = try await RinContact.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id)
+        return Set(profiles + contacts)
     }
 }
 

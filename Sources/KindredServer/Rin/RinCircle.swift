@@ -32,13 +32,15 @@ final class RinCircle: Model, CreationStamped, @unchecked Sendable {
     }
 }
 
-/// A Rin profile placed in a circle by the circle's owner. The member is not told.
+/// A Rin profile, or a contact of the book, placed in a circle by the circle's owner (exactly one
+/// of the two). A contact counts for the Rin profile it is linked to. Nobody is told.
 final class RinCircleMember: Model, CreationStamped, @unchecked Sendable {
     static let schema = "rin_circle_members"
 
     @ID(key: .id) var id: UUID?
     @Parent(key: "circle_id") var circle: RinCircle
-    @Parent(key: "member_profile_id") var memberProfile: RinProfile
+    @OptionalParent(key: "member_profile_id") var memberProfile: RinProfile?
+    @OptionalParent(key: "contact_id") var contact: RinContact?
     @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
@@ -46,6 +48,11 @@ final class RinCircleMember: Model, CreationStamped, @unchecked Sendable {
     init(circleID: UUID, memberProfileID: UUID) {
         $circle.id = circleID
         $memberProfile.id = memberProfileID
+    }
+
+    init(circleID: UUID, contactID: UUID) {
+        $circle.id = circleID
+        $contact.id = contactID
     }
 }
 

@@ -34,12 +34,38 @@ struct RinCircleService {
         try await RinCircle.query(on: database).filter(\.$profile.$id == profileID).all().sorted { $0.sortKey < $1.sortKey }
     }
 
-    /// How many members each listed circle has.
+    /// How many members each listed circle has, as its owner may see them: a Rin person who has
+    /// since blocked the owner or hidden from them is not counted (their row stays, so an unblock
+    /// restores them), so the count never tells a hidden member from a gone one.
     func memberCounts(_ circles: [RinCircle]) async throws -> [UUID: Int] {
         let ids = circles.filter { !$0.kind.isSystem }.compactMap(\.id)
         guard !ids.isEmpty else { return [:] }
-        let members = try await RinCircleMember.query(on: context.database).filter(\.$circle.$id ~~ ids).all()
-        return Dictionary(grouping: members, by: \.$circle.id).mapValues(\.count)
+        let members = try await RinCircleMember.query(on: context.database).filter(\.$circle.$id ~~ ids).with(\.$memberProfile).all()
+        var counts: [UUID: Int] = [:]
+        var owners: [UUID: RinProfile] = [:]
+        for circle in circles where owners[circle.$profile.id] == nil {
+            owners[circle.$profile.id] = try await circle.$profile.get(on: context.database)
+        }
+        var seen = Visibility(context: context)
+        for member in members {
+            guard let circle = circles.first(where: { $0.id == member.$circle.id }), let owner = owners[circle.$profile.id] else { continue }
+            if try await seen.shows(member, to: owner) { counts[member.$circle.id, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// Remembers, per member profile, whether the circle's owner may see it.
+    private struct Visibility {
+        let context: ServiceContext
+        var known: [UUID: Bool] = [:]
+
+        mutating func shows(_ member: RinCircleMember, to owner: RinProfile) async throws -> Bool {
+            guard let profile = member.$memberProfile.value ?? nil, let id = profile.id else { return true }
+            if let answer = known[id] { return answer }
+            let answer = try await RinVisibility.mayKnow(profile, by: owner, on: context.database)
+            known[id] = answer
+            return answer
+        }
     }
 
     struct Draft {
@@ -57,6 +83,7 @@ struct RinCircleService {
         let color = draft.color.flatMap { validator.check(Self.color($0)) }
         try validator.throwIfInvalid()
         return try await context.database.writeTransaction { database in
+            try await RinProfile.lock(profile.requireID(), on: database)
             let existing = try await Self.circles(of: profile.requireID(), on: database)
             guard existing.count < RinLimits.maxCirclesPerProfile else {
                 throw AppError.conflict(field: "name", "A profile has at most \(RinLimits.maxCirclesPerProfile) circles.")
@@ -79,7 +106,7 @@ struct RinCircleService {
 
     func update(_ circleID: UUID, with changes: Changes, by userID: UUID) async throws -> RinCircle {
         let circle = try await owned(circleID, by: userID)
-        if circle.kind.isSystem, changes.name != nil || changes.emoji != nil {
+        if circle.kind.isSystem, changes.name != nil {
             throw AppError.conflict(field: "name", "\(circle.name) is one of Rin's own circles; its name stays.")
         }
         var validator = FieldValidator()
@@ -105,15 +132,23 @@ struct RinCircleService {
 
     // MARK: - Members
 
+    /// A page of members as the owner may see them (a Rin person hidden from them is left out, as
+    /// in `memberCounts`; a page may then hold fewer than asked, and its cursor still goes on).
     func members(of circleID: UUID, by userID: UUID, page: PageRequest) async throws -> Page<RinCircleMember> {
         let circle = try await owned(circleID, by: userID)
-        return try await RinCircleMember.query(on: context.database).filter(\.$circle.$id == circle.requireID())
-            .with(\.$memberProfile).page(newestFirst: \.$createdAt, date: \.createdAt, page)
+        let owner = try await circle.$profile.get(on: context.database)
+        var found = try await RinCircleMember.query(on: context.database).filter(\.$circle.$id == circle.requireID())
+            .with(\.$memberProfile).with(\.$contact).page(newestFirst: \.$createdAt, date: \.createdAt, page)
+        var seen = Visibility(context: context)
+        var shown: [RinCircleMember] = []
+        for member in found.items where try await seen.shows(member, to: owner) { shown.append(member) }
+        found.items = shown
+        return found
     }
 
-    /// Adds Rin profiles the circle's profile can see. An unknown or hidden one fails the whole call
-    /// with the same 404, so the answer never tells which ids exist.
-    func add(_ profileIDs: [UUID], to circleID: UUID, by userID: UUID) async throws -> [RinCircleMember] {
+    /// Adds contacts of the circle's book and Rin profiles it can see. An unknown or hidden one fails
+    /// the whole call with the same 404, so the answer never tells which ids exist.
+    func add(profiles profileIDs: [UUID], contacts contactIDs: [UUID], to circleID: UUID, by userID: UUID) async throws -> [RinCircleMember] {
         let circle = try await owned(circleID, by: userID)
         guard !circle.kind.isSystem else {
             throw AppError.conflict(field: "circleId", "Everyone in your book is in Contacts, and everyone on Rin in Public; nobody is added to them.")
@@ -121,23 +156,41 @@ struct RinCircleService {
         let owner = try await RinProfile.find(circle.$profile.id, on: context.database)
         guard let owner else { throw AppError.notFound("circle") }
         let wanted = Array(Set(profileIDs))
-        let profiles = try await RinProfile.query(on: context.database).filter(\.$id ~~ wanted).all()
+        let profiles = wanted.isEmpty ? [] : try await RinProfile.query(on: context.database).filter(\.$id ~~ wanted).all()
         guard profiles.count == wanted.count else { throw AppError.notFound("profile") }
         for profile in profiles where try await !RinVisibility.mayKnow(profile, by: owner, on: context.database) {
             throw AppError.notFound("profile")
         }
+        let wantedContacts = Array(Set(contactIDs))
+        let contacts = wantedContacts.isEmpty ? [] : try await RinContact.query(on: context.database).filter(\.$id ~~ wantedContacts)
+            .filter(\.$profile.$id == owner.requireID()).filter(\.$mergedInto.$id == nil).all()
+        guard contacts.count == wantedContacts.count else { throw AppError.notFound("contact") }
+        guard !wanted.isEmpty || !wantedContacts.isEmpty else {
+            throw AppError.validation(field: "profileIds", "Name at least one person or contact to add.")
+        }
         return try await context.database.writeTransaction { database in
-            let existing = try await RinCircleMember.query(on: database).filter(\.$circle.$id == circle.requireID())
-                .filter(\.$memberProfile.$id ~~ wanted).all()
-            let present = Set(existing.map(\.$memberProfile.id))
+            let circleID = try circle.requireID()
+            let existing = try await RinCircleMember.query(on: database).filter(\.$circle.$id == circleID)
+                .group(.or) { either in
+                    if !wanted.isEmpty { either.filter(\.$memberProfile.$id ~~ wanted) }
+                    if !wantedContacts.isEmpty { either.filter(\.$contact.$id ~~ wantedContacts) }
+                }.all()
+            let presentProfiles = Set(existing.compactMap(\.$memberProfile.id))
+            let presentContacts = Set(existing.compactMap(\.$contact.id))
             var members = existing
-            for id in wanted where !present.contains(id) {
-                let member = RinCircleMember(circleID: try circle.requireID(), memberProfileID: id)
+            for id in wanted where !presentProfiles.contains(id) {
+                let member = RinCircleMember(circleID: circleID, memberProfileID: id)
+                try await member.create(on: database)
+                members.append(member)
+            }
+            for id in wantedContacts where !presentContacts.contains(id) {
+                let member = RinCircleMember(circleID: circleID, contactID: id)
                 try await member.create(on: database)
                 members.append(member)
             }
             for member in members {
-                member.$memberProfile.value = profiles.first { $0.id == member.$memberProfile.id }
+                member.$memberProfile.value = profiles.first { $0.id != nil && $0.id == member.$memberProfile.id }
+                member.$contact.value = contacts.first { $0.id != nil && $0.id == member.$contact.id }
             }
             return members
         }

@@ -98,14 +98,27 @@ struct RinProfileService {
         let name = validator.check(RinRules.displayName(draft.displayName))
         let bio = draft.bio.flatMap { validator.check(RinRules.bio($0)) } ?? ""
         try validator.throwIfInvalid()
-        let count = try await RinProfile.query(on: context.database).filter(\.$user.$id == userID).filter(\.$kind != .primary).count()
-        guard count < Self.maxAlternates else {
-            throw AppError.conflict(field: "kind", "You have \(Self.maxAlternates) alternate profiles, the most there can be. Delete one first.")
-        }
+        let primaryID = try await primary(of: userID).requireID()
         let limiter = RateLimiter(database: context.database, now: context.now)
-        try await limiter.hit("rin.alternates:\(userID)", userID: userID, limit: Self.alternatesPerDay)
-        return try await context.database.writeTransaction { database in
-            let profile = RinProfile(userID: userID, kind: draft.kind, displayName: name ?? draft.displayName, bio: bio,
+        let hit = try await limiter.hit("rin.alternates:\(userID)", userID: userID, limit: Self.alternatesPerDay)
+        do {
+            return try await createAlternate(draft, name: name ?? draft.displayName, bio: bio, primaryID: primaryID, userID: userID)
+        } catch {
+            // Refused for the cap: the attempt does not use up one of the day's three.
+            try? await limiter.release([hit])
+            throw error
+        }
+    }
+
+    private func createAlternate(_ draft: Draft, name: String, bio: String, primaryID: UUID, userID: UUID) async throws -> RinProfile {
+        try await context.database.writeTransaction { database in
+            // The primary's row stands for the account: two creations at once count one after the other.
+            try await RinProfile.lock(primaryID, on: database)
+            let count = try await RinProfile.query(on: database).filter(\.$user.$id == userID).filter(\.$kind != .primary).count()
+            guard count < Self.maxAlternates else {
+                throw AppError.conflict(field: "kind", "You have \(Self.maxAlternates) alternate profiles, the most there can be. Delete one first.")
+            }
+            let profile = RinProfile(userID: userID, kind: draft.kind, displayName: name, bio: bio,
                                      discoverable: draft.discoverable)
             try await profile.create(on: database)
             try await RinCircleService.createStandardCircles(for: profile, on: database)
@@ -173,7 +186,11 @@ struct RinProfileService {
         let profile = try await owned(profileID, by: userID)
         let region = try await settings(of: userID).0.defaultRegion
         let value = try RinRules.fieldValue(draft.value, kind: draft.kind, label: draft.label, region: region).get()
+        if draft.isPrimary == true, !draft.kind.hasPrimary {
+            throw AppError.validation(field: "isPrimary", "Only a phone or an e-mail is primary.")
+        }
         return try await context.database.writeTransaction { database in
+            try await RinProfile.lock(profile.requireID(), on: database)
             let existing = try await RinProfileField.query(on: database).filter(\.$profile.$id == profile.requireID()).all()
             guard existing.count < RinLimits.maxFieldsPerProfile else {
                 throw AppError.conflict(field: "kind", "A profile holds at most \(RinLimits.maxFieldsPerProfile) fields.")
@@ -204,6 +221,9 @@ struct RinProfileService {
         guard let field = try await RinProfileField.query(on: context.database)
             .filter(\.$id == fieldID).filter(\.$profile.$id == profile.requireID()).first()
         else { throw AppError.notFound("field") }
+        if changes.isPrimary == true, !field.kind.hasPrimary {
+            throw AppError.validation(field: "isPrimary", "Only a phone or an e-mail is primary.")
+        }
         let label = changes.label ?? field.label
         if changes.value != nil || changes.label != nil {
             let region = try await settings(of: userID).0.defaultRegion
@@ -211,6 +231,7 @@ struct RinProfileService {
             field.label = label
         }
         return try await context.database.writeTransaction { database in
+            try await RinProfile.lock(profile.requireID(), on: database)
             if let isPrimary = changes.isPrimary, field.kind.hasPrimary, isPrimary != field.isPrimary {
                 if isPrimary {
                     let others = try await RinProfileField.query(on: database).filter(\.$profile.$id == profile.requireID())

@@ -48,7 +48,8 @@ enum RinRules {
             }
         case .email:
             switch EmailAddress.parse(value) {
-            case .success(let address): return .success(address.normalized)
+            // Shown as typed, with only the domain lowercased: the local part is the owner's to spell.
+            case .success: return .success(Self.domainLowercased(value))
             case .failure: return .failure(.validation(field: "value", "Enter an e-mail address like name@example.com."))
             }
         case .birthday:
@@ -62,6 +63,14 @@ enum RinRules {
             // Built into every profile, changed with the profile itself, never added as a field.
             return .failure(.validation(field: "kind", "A profile's name, photo and bio are part of the profile; change them there."))
         }
+    }
+}
+
+extension RinRules {
+    static func domainLowercased(_ address: String) -> String {
+        let trimmed = address.hasPrefix("mailto:") ? String(address.dropFirst("mailto:".count)) : address
+        guard let at = trimmed.lastIndex(of: "@") else { return trimmed }
+        return String(trimmed[..<at]) + "@" + trimmed[trimmed.index(after: at)...].lowercased()
     }
 }
 

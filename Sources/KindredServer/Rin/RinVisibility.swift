@@ -18,9 +18,13 @@ enum RinViewer {
 /// file) is computed here, at read time, so a change of policy applies everywhere at once.
 enum RinVisibility {
     /// How `viewer` resolves `owner`'s fields; nil when they may not see it at all: a block stands
-    /// between the two accounts, or the owner is suspended. (A name on Don't Allow is the caller's
-    /// to check: `RinResolver.isProfileVisible`.)
+    /// between the two accounts, the owner is suspended, or the name is Don't Allow for them.
     static func resolver(for owner: RinProfile, viewer: RinViewer, on database: any Database) async throws -> RinResolver? {
+        guard let resolver = try await anyResolver(for: owner, viewer: viewer, on: database), resolver.isProfileVisible else { return nil }
+        return resolver
+    }
+
+    private static func anyResolver(for owner: RinProfile, viewer: RinViewer, on database: any Database) async throws -> RinResolver? {
         let circles = try await RinCircle.query(on: database).filter(\.$profile.$id == owner.requireID()).all()
         let circleIDs = circles.compactMap(\.id)
         func policies(_ chosen: [RinCircle]) async throws -> [RinCirclePolicy] {
@@ -44,9 +48,19 @@ enum RinVisibility {
                   !(try await Blocks.between(owner.$user.id, viewerProfile.$user.id, on: database))
             else { return nil }
             let viewerID = try viewerProfile.requireID()
+            // The owner's cards of the viewer: each puts them in Contacts, and in its circles.
+            let cards = try await RinContact.query(on: database).filter(\.$profile.$id == owner.requireID())
+                .filter(\.$linkedProfile.$id == viewerID).filter(\.$mergedInto.$id == nil).all(\.$id)
             let memberOf = circleIDs.isEmpty ? [] : Set(try await RinCircleMember.query(on: database)
-                .filter(\.$circle.$id ~~ circleIDs).filter(\.$memberProfile.$id == viewerID).all().map(\.$circle.id))
-            let chosen = circles.filter { $0.kind == .public || memberOf.contains($0.id ?? UUID()) }
+                .filter(\.$circle.$id ~~ circleIDs)
+                .group(.or) { either in
+                    either.filter(\.$memberProfile.$id == viewerID)
+                    if !cards.isEmpty { either.filter(\.$contact.$id ~~ cards) }
+                }
+                .all().map(\.$circle.id))
+            let chosen = circles.filter { circle in
+                circle.kind == .public || (circle.kind == .contacts && !cards.isEmpty) || memberOf.contains(circle.id ?? UUID())
+            }
             let overrides = try await RinPersonalOverride.query(on: database).filter(\.$profile.$id == owner.requireID())
                 .filter(\.$viewerProfile.$id == viewerID).all()
                 .compactMap { row in RinOverrideScope(row.fieldKey).map { RinOverride(scope: $0, access: row.access, origin: row.source.origin) } }
@@ -57,7 +71,7 @@ enum RinVisibility {
     /// What `viewer` sees of `owner`, or 404 when they may see nothing of it: the answer for a
     /// profile that does not exist, so nobody learns it is there.
     static func view(of owner: RinProfile, by viewer: RinViewer, context: ServiceContext) async throws -> Components.Schemas.RinPersonView {
-        guard let resolver = try await resolver(for: owner, viewer: viewer, on: context.database), resolver.isProfileVisible else {
+        guard let resolver = try await resolver(for: owner, viewer: viewer, on: context.database) else {
             throw AppError.notFound("profile")
         }
         let fields = try await RinProfileField.query(on: context.database).filter(\.$profile.$id == owner.requireID())
@@ -92,8 +106,9 @@ enum RinVisibility {
             guard let kind = Components.Schemas.RinFieldKind(rawValue: field.kind.rawValue) else { continue }
             switch resolver.resolve(descriptor).access {
             case .allow:
+                // No primary flag: a shown phone marked "not primary" would tell of a hidden one.
                 view.fields.append(.init(key: descriptor.key.description, kind: kind, label: field.label.flatMap { .init(rawValue: $0.rawValue) },
-                                         value: field.value, isPrimary: field.isPrimary))
+                                         value: field.value))
             case .ask:
                 askable(descriptor.key, .init(rawValue: field.kind.rawValue) ?? .phone, label: field.label)
             case .deny: break
@@ -104,7 +119,7 @@ enum RinVisibility {
 
     /// Whether `viewer` may see `profile` exist (its name is not Don't Allow for them).
     static func mayKnow(_ profile: RinProfile, by viewer: RinProfile, on database: any Database) async throws -> Bool {
-        try await resolver(for: profile, viewer: .profile(viewer), on: database)?.isProfileVisible ?? false
+        try await resolver(for: profile, viewer: .profile(viewer), on: database) != nil
     }
 
     /// Whether any of `profiles` shows its photo to any profile of the account `viewerID`.
@@ -113,7 +128,7 @@ enum RinVisibility {
         for profile in profiles {
             for viewer in viewers {
                 guard let resolver = try await resolver(for: profile, viewer: .profile(viewer), on: database) else { continue }
-                if resolver.isProfileVisible, resolver.resolve(.photo).access == .allow { return true }
+                if resolver.resolve(.photo).access == .allow { return true }
             }
         }
         return false

@@ -126,6 +126,13 @@ struct AccountDeletionTests {
             #expect(try await kindred.rinSetCells(dora, rin, [(club.id, doraPhone.key, "allow")]).status == .ok)
             #expect(try await kindred.send(.POST, "/rin/profiles", token: dora.accessToken,
                                            json: ["kind": "anonymous", "displayName": "Quiet Otter"]).status == .created)
+            let doraCard = try await kindred.send(.POST, "/rin/profiles/\(rin)/contacts", token: dora.accessToken,
+                                                  bytes: Array(#"{"displayName":"Survivor","values":[{"kind":"phone","value":"+1 202 555 0111"}]}"#.utf8),
+                                                  headers: ["Content-Type": "application/json"])
+            #expect(doraCard.status == .created, "\(doraCard.body.string)")
+            let doraCardID = try doraCard.decode(Components.Schemas.RinContactDetail.self).id
+            #expect(try await kindred.send(.POST, "/rin/circles/\(club.id)/members", token: dora.accessToken,
+                                           json: ["contactIds": [doraCardID]]).status == .ok)
             try await kindred.rinAddMembers(survivor, circle: survivorFriends.id, [rin])
             try await RinPersonalOverride(profileID: survivorRin, viewerProfileID: rin, fieldKey: "*", access: .allow, source: .manual)
                 .create(on: kindred.app.db)

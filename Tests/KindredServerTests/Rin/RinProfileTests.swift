@@ -57,7 +57,7 @@ struct RinProfileTests {
                                        headers: ["Content-Type": "application/json"])
             }
             // validate: values stored normalised
-            #expect(try await kindred.rinField(ada, primary, "email", "home", "  Ada@Example.COM ").value == "ada@example.com")
+            #expect(try await kindred.rinField(ada, primary, "email", "home", "  Ada@Example.COM ").value == "Ada@example.com", "shown as typed, the domain lowercased")
             #expect(try await kindred.rinField(ada, primary, "birthday", nil, "--02-29").value == "--02-29")
             #expect(try await kindred.rinField(ada, primary, "address", "home", "1 Analytical Row\nLondon").value == "1 Analytical Row\nLondon")
             // validate: each bad value names its field
@@ -74,6 +74,8 @@ struct RinProfileTests {
             }
             // A NUL is refused by the foundation before any Rin rule reads it.
             #expect(try await add(#"{"kind":"address","label":"home","value":"a\u0000b"}"#).status == .badRequest)
+            let primaryAddress = try await add(#"{"kind":"address","label":"work","value":"1 Engine Row","isPrimary":true}"#)
+            #expect(primaryAddress.status == .unprocessableEntity && primaryAddress.problem?.errors?.first?.field == "isPrimary")
             let badDate = try await add(#"{"kind":"birthday","value":"2023-02-29"}"#)
             #expect(badDate.status == .unprocessableEntity)
             let secondBirthday = try await add(#"{"kind":"birthday","value":"1815-12-10"}"#)
@@ -155,6 +157,8 @@ struct RinProfileTests {
             let contacts = try await kindred.rinCircle(ada, primary, .contacts)
             let everyone = try await kindred.rinCircle(ada, primary, ._public)
             #expect(try await kindred.send(.PATCH, "/rin/circles/\(contacts.id)", token: ada.accessToken, json: ["name": "Mine"]).status == .conflict)
+            let emoji = try await kindred.send(.PATCH, "/rin/circles/\(contacts.id)", token: ada.accessToken, json: ["emoji": "📇"])
+            #expect(try emoji.decode(Schemas.RinCircle.self).emoji == "📇", "a system circle keeps its name, not its look")
             let recoloured = try await kindred.send(.PATCH, "/rin/circles/\(contacts.id)", token: ada.accessToken, json: ["color": "#14B8A6"])
             #expect(try recoloured.decode(Schemas.RinCircle.self).color.rawValue == "#14B8A6")
             #expect(try await kindred.send(.DELETE, "/rin/circles/\(everyone.id)", token: ada.accessToken).status == .conflict)

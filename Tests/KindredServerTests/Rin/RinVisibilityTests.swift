@@ -73,13 +73,17 @@ struct RinVisibilityTests {
             #expect(Set(bob.fields.map(\.value)) == Set(["mobile", "workPhone", "home", "workMail"].map(setup.sentinel)))
             #expect(Set(bob.askable.map(\.key)) == Set(["bio"] + ["address", "birthday", "x"].map { setup.fields[$0]?.key ?? "" }))
 
-            // Nothing on Don't Allow reaches anyone in any form.
-            for (view, user) in [(eve, setup.eve), (grace, setup.grace), (alan, setup.alan)] {
+            // Nothing reaches anyone beyond what resolved for them: a value only when Allow, a key
+            // only when Allow or Ask, checked in the raw answer of every viewer.
+            for (view, user) in [(eve, setup.eve), (grace, setup.grace), (alan, setup.alan), (bob, setup.bob)] {
                 let body = try await kindred.rinPerson(setup.profile, as: user).body.string
-                for hidden in ["address", "x"] where !view.askable.contains(where: { $0.key == setup.fields[hidden]?.key }) {
-                    #expect(!body.contains(setup.sentinel(hidden)) && !body.contains(setup.fields[hidden]?.key ?? "-"), "\(user.username) learned \(hidden)")
+                let shown = Set(view.fields.map(\.key)), askable = Set(view.askable.map(\.key))
+                for (name, field) in setup.fields where !shown.contains(field.key) {
+                    #expect(!body.contains(field.value), "\(user.username) learned the value of \(name)")
+                    if !askable.contains(field.key) { #expect(!body.contains(field.key), "\(user.username) learned of \(name)") }
                 }
                 #expect(!body.contains("SENTINEL-bio"))
+                #expect(!body.contains("isPrimary"), "a primary flag would tell of a hidden phone")
             }
         }
     }
@@ -106,6 +110,32 @@ struct RinVisibilityTests {
             let graceMember = try #require(members.items.first { $0.profileId == setup.profiles["grace"] })
             #expect(try await kindred.send(.DELETE, "/rin/circles/\(friends.id)/members/\(graceMember.id)", token: setup.ada.accessToken).status == .noContent)
             #expect(try await kindred.rinPerson(setup.profile, as: setup.grace).status == .notFound)
+        }
+    }
+
+    @Test func aMemberWhoHidesFromMeLeavesNoTraceInMyCircle() async throws {
+        try await withKindred { kindred in
+            let setup = try await Self.setUp(kindred)
+            let friends = try #require(setup.circles[.friends])
+            func members() async throws -> (names: [String?], count: Int?) {
+                let page = try await kindred.send(.GET, "/rin/circles/\(friends.id)/members", token: setup.ada.accessToken)
+                    .decode(Schemas.RinCircleMemberPage.self)
+                let circle = try await kindred.rinCircle(setup.ada, setup.profile, .friends)
+                return (page.items.map(\.displayName), circle.memberCount)
+            }
+            #expect(try await members().count == 2)
+            // act: Grace blocks Ada; Bob hides his name from everyone but his own circles
+            #expect(try await kindred.send(.POST, "/blocks", token: setup.grace.accessToken, json: ["username": "ada"]).status == .created)
+            let bobProfile = try #require(setup.profiles["bob"])
+            let bobPublic = try await kindred.rinCircle(setup.bob, bobProfile, ._public)
+            #expect(try await kindred.rinSetCells(setup.bob, bobProfile, [(bobPublic.id, "name", "deny")]).status == .ok)
+            // validate: neither is listed or counted, exactly as if they had left
+            let after = try await members()
+            #expect(after.names.isEmpty && after.count == 0, "\(after)")
+            // An unblock and a change of mind bring them back: the rows were kept.
+            #expect(try await kindred.send(.DELETE, "/blocks/ada", token: setup.grace.accessToken).status == .noContent)
+            #expect(try await kindred.rinSetCells(setup.bob, bobProfile, [(bobPublic.id, "name", "allow")]).status == .ok)
+            #expect(try await members().count == 2)
         }
     }
 
