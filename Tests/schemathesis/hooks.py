@@ -62,6 +62,8 @@ PAGED_LISTS_OF_SOMETHING = {
     "GET /kinnect/comments/{commentId}/replies",
     "GET /memories/books/{bookId}/pages", "GET /memories/books/{bookId}/drafts",
     "GET /rin/profiles/{profileId}/contacts", "GET /rin/circles/{circleId}/members",
+    "GET /rin/profiles/{profileId}/imports", "GET /rin/profiles/{profileId}/suggestions", "GET /rin/profiles/{profileId}/merges",
+    "GET /rin/profiles/{profileId}/conflicts",
 }
 CURSOR_REFUSED = "That cursor is not one this list gave out. Start again from the first page."
 

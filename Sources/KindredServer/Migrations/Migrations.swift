@@ -30,6 +30,7 @@ enum KindredMigrations {
         CreateMemories(),           // Memories: friends, books, pages and their operations, activity
         CreateRin(),                // Rin: settings, profiles and fields, circles, policies, overrides
         CreateRinContacts(),        // Rin: books of contacts and their values, circles' members
+        CreateRinImports(),         // Rin: imports, raw records, merges, suggestions, conflicts
     ]
 }
 

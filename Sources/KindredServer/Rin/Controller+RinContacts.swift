@@ -40,8 +40,9 @@ extension Controller {
         func summaries(_ contacts: [RinContact]) throws -> [Components.Schemas.RinContactSummary] {
             try contacts.map { try $0.summaryDTO(values: values[$0.id ?? UUID()] ?? [], context: context) }
         }
-        return .ok(.init(body: .json(.init(recent: try summaries(home.recent), favourites: try summaries(home.favourites),
-                                           total: home.total, incomplete: home.incomplete))))
+        let waiting = try await RinCleanUpService(context: context).waiting(input.path.profileId)
+        return .ok(.init(body: .json(.init(suggestions: waiting.suggestions, conflicts: waiting.conflicts, recent: try summaries(home.recent),
+                                           favourites: try summaries(home.favourites), total: home.total, incomplete: home.incomplete))))
     }
 
     func exportRinContacts(_ input: Operations.ExportRinContacts.Input) async throws -> Operations.ExportRinContacts.Output {

@@ -9,6 +9,10 @@ enum RinApp: KindredApp {
     static let name = "Rin"
     static let contractPrefix = "Rin"
 
+    static func configure(_ app: Application, _ configuration: KindredConfiguration) throws {
+        app.lifecycle.use(RinImportLifecycle())
+    }
+
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
         sections[RinConfiguration.self] = RinConfiguration(reading: &reader)
     }
@@ -18,6 +22,7 @@ enum RinApp: KindredApp {
         "updateRinPolicies": .init(bodyLimit: 1 << 20),
         "exportRinContact": .init(answers: ["text/vcard"]),
         "exportRinContacts": .init(answers: ["text/vcard"]),
+        "createRinImport": .init(bodyLimit: RinImportService.maxBytes),
     ]
 
     /// A profile photo is seen by whoever the photo field resolves to Allow for, through any of

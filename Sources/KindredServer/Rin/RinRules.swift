@@ -86,7 +86,7 @@ struct RinBirthday: CustomStringConvertible {
         if parts.count == 4, parts[0].isEmpty, parts[1].isEmpty {
             numbers = [parts[2], parts[3]]
             year = nil
-        } else if parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), (1800...9999).contains(year) {
+        } else if parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), (1000...9999).contains(year) {
             numbers = [parts[1], parts[2]]
             self.year = year
         } else {

@@ -133,6 +133,19 @@ struct AccountDeletionTests {
             let doraCardID = try doraCard.decode(Components.Schemas.RinContactDetail.self).id
             #expect(try await kindred.send(.POST, "/rin/circles/\(club.id)/members", token: dora.accessToken,
                                            json: ["contactIds": [doraCardID]]).status == .ok)
+            // Rin: an import with a sure duplicate (two organisations: a conflict) and a probable one.
+            let file = ["FN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@engine.example\r\nORG:Engines", "FN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@engine.example\r\nORG:Looms",
+                        "FN:Alan Turing\r\nORG:Bletchley", "FN:Alan Turing\r\nORG:Bletchley"]
+                .map { "BEGIN:VCARD\r\nVERSION:3.0\r\n" + $0 + "\r\nEND:VCARD\r\n" }.joined()
+            let imported = try await kindred.send(.POST, "/rin/profiles/\(rin)/imports", token: dora.accessToken, bytes: Array(file.utf8))
+            #expect(imported.status == .accepted, "\(imported.body.string)")
+            let importID = try imported.decode(Components.Schemas.RinImport.self).id
+            let doraToken = dora.accessToken
+            try await eventually {
+                try await kindred.send(.GET, "/rin/imports/\(importID)", token: doraToken).decode(Components.Schemas.RinImport.self).phase == .done
+            }
+            let finished = try await kindred.send(.GET, "/rin/imports/\(importID)", token: dora.accessToken).decode(Components.Schemas.RinImport.self)
+            #expect(finished.merged == 1 && finished.suggested == 1 && finished.conflicts == 1, "\(finished)")
             try await kindred.rinAddMembers(survivor, circle: survivorFriends.id, [rin])
             try await RinPersonalOverride(profileID: survivorRin, viewerProfileID: rin, fieldKey: "*", access: .allow, source: .manual)
                 .create(on: kindred.app.db)
