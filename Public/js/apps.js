@@ -57,7 +57,7 @@ export const APPS = [
     description: 'A living address book that merges duplicates, shares your details by circle and explains your network.',
     module: '/js/apps/rin/index.js',
     stylesheet: '/css/rin.css',
-    live: false,
+    live: true,
     glyph: [
       ['rect', { x: '5', y: '3', width: '14', height: '18', rx: '2' }],
       ['circle', { cx: '12', cy: '10', r: '2.5' }],

@@ -10,6 +10,7 @@ APP_NAMES = {"Innovation Engine", "Date An Intervention", "Kinnect", "Rin", "Mem
 LIVE_APPS = {"innovation-engine": "#/innovation-engine",  # app id -> where its tile links
              "date-an-intervention": "#/date-an-intervention",
              "kinnect": "#/kinnect",
+             "rin": "#/rin",
              "memories": "#/memories"}
 
 

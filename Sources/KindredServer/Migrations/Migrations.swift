@@ -31,6 +31,7 @@ enum KindredMigrations {
         CreateRin(),                // Rin: settings, profiles and fields, circles, policies, overrides
         CreateRinContacts(),        // Rin: books of contacts and their values, circles' members
         CreateRinImports(),         // Rin: imports, raw records, merges, suggestions, conflicts
+        CreateRinAsks(),            // Rin: asks to see a field
     ]
 }
 

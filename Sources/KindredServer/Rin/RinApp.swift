@@ -33,6 +33,12 @@ enum RinApp: KindredApp {
         return try await RinVisibility.anyProfileShowsPhoto(profiles, toAccount: viewerID, on: database)
     }
 
+    /// A block declines every pending ask between the two, silently; circles and overrides stay
+    /// (filtered at read time), so an unblock restores them.
+    static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {
+        try await RinAskService.declinePending(between: blockerID, and: blockedID, on: context.database, now: context.now)
+    }
+
     /// Profile and contact photos stay as long as a profile or a card shows them.
     static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
         let profiles = try await RinProfile.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id)
@@ -44,8 +50,11 @@ enum RinApp: KindredApp {
 public struct RinConfiguration: AppConfigurationSection {
     /// The region a person's phone numbers are read in until they choose one.
     public var defaultRegion: String
+    /// New asks to see a field one account may make in any 24 hours (repeats do not count).
+    public var asksPerDay: Int
 
     init(reading reader: inout EnvironmentReader) {
+        asksPerDay = reader.integer("RIN_ASKS_PER_DAY", default: 20, range: 1...100_000)
         let region = reader.string("RIN_DEFAULT_REGION", default: "US").uppercased()
         if RinRegions.isKnown(region) {
             defaultRegion = region

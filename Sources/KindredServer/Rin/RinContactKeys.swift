@@ -5,9 +5,13 @@ import RinMatching
 /// The derived forms of a contact: how it sorts, what search finds it by, and its values'
 /// normalised forms (what matching and linking compare).
 enum RinContactKeys {
-    /// The folded shown name: sorting ignores case and accents, and the section is its first letter.
+    /// The folded shown name: sorting ignores case and accents, and the section is its first
+    /// letter. A name that starts with anything but a to z is put after z ("{" is the byte after
+    /// it), so the "#" section comes last, as address books show it.
     static func sortKey(_ shown: String) -> String {
-        MatchFolding.fold(shown).trimmingCharacters(in: .whitespacesAndNewlines)
+        let folded = MatchFolding.fold(shown).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = folded.unicodeScalars.first, ("a"..."z").contains(first) else { return "{" + folded }
+        return folded
     }
 
     /// "A" to "Z", or "#" for a name starting with anything else (digits, other scripts).

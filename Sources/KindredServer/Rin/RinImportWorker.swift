@@ -33,6 +33,11 @@ struct RinImportWorker {
             try? await RinImport.query(on: context.database).filter(\.$id == importID)
                 .set(\.$error, to: "The import stopped on an error; resume it to go on from where it stopped.")
                 .set(\.$leaseUntil, to: nil).set(\.$leaseToken, to: nil).update()
+            // Devices following the import hear that it stopped, not only a later look.
+            if let row = try? await RinImport.find(importID, on: context.database),
+               let owner = try? await row.$profile.get(on: context.database) {
+                await publish(row, to: owner.$user.id)
+            }
         }
     }
 

@@ -164,8 +164,21 @@ struct RinProfileService {
         guard profile.kind != .primary else {
             throw AppError.conflict(field: "profileId", "Your primary profile goes only with your account.")
         }
-        // Fields, circles, cells, memberships and overrides of and about it cascade.
-        try await profile.delete(on: context.database)
+        // Its book moves to the primary, with links to Rin profiles dropped so nobody gains access
+        // through the move (docs/RIN.md §2.8). Fields, circles, cells, memberships, overrides,
+        // asks and its imports' records cascade.
+        let primaryID = try await primary(of: userID).requireID()
+        let profileID = try profile.requireID()
+        try await context.database.writeTransaction { database in
+            let contacts = try await RinContact.query(on: database).filter(\.$profile.$id == profileID).all(\.$id)
+            if !contacts.isEmpty {
+                try await RinContact.query(on: database).filter(\.$id ~~ contacts)
+                    .set(\.$profile.$id, to: primaryID).set(\.$linkedProfile.$id, to: nil).update()
+                try await RinContactValue.query(on: database).filter(\.$contact.$id ~~ contacts).set(\.$profile.$id, to: primaryID).update()
+                try await RinCircleMember.query(on: database).filter(\.$contact.$id ~~ contacts).delete()
+            }
+            try await profile.delete(on: database)
+        }
     }
 
     // MARK: - Fields

@@ -42,7 +42,9 @@ enum RinRules {
         switch kind {
         case .phone:
             switch E164PhoneNormalizer.shared.normalize(value, defaultRegion: region) {
-            case .success(let number): return .success(number.e164)
+            // A profile's own number must be one that can be dialled, not only parsed.
+            case .success(let number) where number.isPossible: return .success(number.e164)
+            case .success: return .failure(.validation(field: "value", "That number is too short or too long for its country."))
             case .failure:
                 return .failure(.validation(field: "value", "That isn't a phone number Rin can read. Include the country code (+44 …) if it isn't a \(region) number."))
             }

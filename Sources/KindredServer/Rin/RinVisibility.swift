@@ -78,8 +78,15 @@ enum RinVisibility {
             .sort(\.$position).sort(\.$id).all()
         let photo = try await owner.$photo.get(on: context.database)
         var view = Components.Schemas.RinPersonView(profileId: try owner.requireID(), fields: [], askable: [])
+        // What this viewer asked for and has not been shown: waiting and declined read the same.
+        var asked: Set<String> = []
+        if case .profile(let viewerProfile) = viewer, let viewerID = viewerProfile.id {
+            asked = Set(try await RinAsk.query(on: context.database).filter(\.$profile.$id == owner.requireID())
+                .filter(\.$requesterProfile.$id == viewerID).filter(\.$status ~~ [.pending, .denied]).all(\.$fieldKey))
+        }
         func askable(_ key: RinFieldKey, _ kind: Components.Schemas.RinAskableField.KindPayload, label: RinFieldLabel? = nil) {
-            view.askable.append(.init(key: key.description, kind: kind, label: label.flatMap { .init(rawValue: $0.rawValue) }, requested: false))
+            view.askable.append(.init(key: key.description, kind: kind, label: label.flatMap { .init(rawValue: $0.rawValue) },
+                                      requested: asked.contains(key.description)))
         }
         switch resolver.resolve(.name).access {
         case .allow: view.displayName = owner.displayName
@@ -115,6 +122,19 @@ enum RinVisibility {
             }
         }
         return view
+    }
+
+    /// The field `key` names on `owner`, if the profile has it: the name always, a photo or bio
+    /// only when set, a field while it exists.
+    static func existingField(_ key: RinFieldKey, of owner: RinProfile, on database: any Database) async throws -> RinFieldDescriptor? {
+        switch key {
+        case .name: return .name
+        case .photo: return owner.$photo.id == nil ? nil : .photo
+        case .bio: return owner.bio.isEmpty ? nil : .bio
+        case .field(let id):
+            return try await RinProfileField.query(on: database).filter(\.$id == id).filter(\.$profile.$id == owner.requireID())
+                .first()?.descriptor()
+        }
     }
 
     /// Whether `viewer` may see `profile` exist (its name is not Don't Allow for them).

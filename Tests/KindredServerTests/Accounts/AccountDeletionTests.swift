@@ -26,6 +26,9 @@ struct AccountDeletionTests {
                 .decode(Components.Schemas.InnovationEngineCode.self)
             let survivorRin = try await kindred.rinPrimary(survivor)
             let survivorFriends = try await kindred.rinCircle(survivor, survivorRin, .friends)
+            let survivorBirthday = try await kindred.rinField(survivor, survivorRin, "birthday", nil, "1970-01-01")
+            let survivorPublic = try await kindred.rinCircle(survivor, survivorRin, ._public)
+            #expect(try await kindred.rinSetCells(survivor, survivorRin, [(survivorPublic.id, survivorBirthday.key, "ask")]).status == .ok)
             let survivorFiles = Set(try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey))
             _ = try await kindred.signUp("blocked_bert")
             let snapshot = try await Self.rowCounts(sql)
@@ -146,6 +149,9 @@ struct AccountDeletionTests {
             }
             let finished = try await kindred.send(.GET, "/rin/imports/\(importID)", token: dora.accessToken).decode(Components.Schemas.RinImport.self)
             #expect(finished.merged == 1 && finished.suggested == 1 && finished.conflicts == 1, "\(finished)")
+            // Rin: she asks for the survivor's birthday, which is on Ask for everyone on Rin.
+            let asked = try await kindred.send(.POST, "/rin/people/\(survivorRin)/asks", token: dora.accessToken, json: ["fieldKey": survivorBirthday.key])
+            #expect(asked.status == .ok, "\(asked.body.string)")
             try await kindred.rinAddMembers(survivor, circle: survivorFriends.id, [rin])
             try await RinPersonalOverride(profileID: survivorRin, viewerProfileID: rin, fieldKey: "*", access: .allow, source: .manual)
                 .create(on: kindred.app.db)

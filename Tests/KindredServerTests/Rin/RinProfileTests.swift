@@ -63,6 +63,7 @@ struct RinProfileTests {
             // validate: each bad value names its field
             for (body, field) in [
                 (#"{"kind":"phone","label":"mobile","value":"call me"}"#, "value"),
+                (#"{"kind":"phone","label":"mobile","value":"12"}"#, "value"),
                 (#"{"kind":"email","label":"home","value":"ada@"}"#, "value"),
                 (#"{"kind":"email","label":"mobile","value":"a@b.co"}"#, "label"),
                 (#"{"kind":"phone","value":"+12025550143"}"#, "label"),
@@ -130,7 +131,15 @@ struct RinProfileTests {
             let list = try await kindred.send(.GET, "/rin/profiles", token: ada.accessToken).decode(Schemas.RinProfileList.self)
             #expect(list.items.map(\.kind) == [.primary, .professional, .personal, .anonymous])
             #expect(try await kindred.send(.DELETE, "/rin/profiles/\(primary)", token: ada.accessToken).status == .conflict)
+            // Its book moves to the primary's, unlinked, when it goes.
+            let grace = try await kindred.signUp("grace")
+            _ = try await kindred.rinPrimary(grace)
+            let card = try await kindred.send(.POST, "/rin/profiles/\(detail.profile.id)/contacts", token: ada.accessToken, json: ["displayName": "Grace"])
+                .decode(Schemas.RinContactDetail.self)
+            #expect(try await kindred.send(.PUT, "/rin/contacts/\(card.id)/link", token: ada.accessToken, json: ["username": "grace"]).status == .ok)
             #expect(try await kindred.send(.DELETE, "/rin/profiles/\(detail.profile.id)", token: ada.accessToken).status == .noContent)
+            let moved = try await kindred.send(.GET, "/rin/contacts/\(card.id)", token: ada.accessToken).decode(Schemas.RinContactDetail.self)
+            #expect(moved.profileId == primary && moved.linkedPerson == nil)
             #expect(try await kindred.send(.GET, "/rin/profiles/\(detail.profile.id)", token: ada.accessToken).status == .notFound)
             let primaryCreate = try await create("primary", "Second me")
             #expect(primaryCreate.status == .unprocessableEntity || primaryCreate.status == .badRequest)

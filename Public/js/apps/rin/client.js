@@ -1,0 +1,98 @@
+// Rin's calls to the API, in one place, so screens speak in Rin's terms (book, contact, circle,
+// grid, profile, person) and never build paths. Every profile-scoped call takes the profile it is
+// about; which one that is, the card picker decides (acting.js).
+import { api } from '../../api.js';
+import { uploadMedia } from '../../kindred-client.js';
+
+const P = '/rin';
+const id = (value) => encodeURIComponent(value);
+
+/** path?limit=…&cursor=…&…: Kindred's one paging shape (openapi.yaml "Lists"), and a list's filters. */
+function query(path, params = {}) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '' && value !== false) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The A–Z list asks for the contract's default: 50 a page. */
+export const CONTACTS_PAGE = 50;
+
+// ---- settings ----
+/** { defaultRegion, primaryProfileId }. The first Rin call of an account makes its primary profile. */
+export const getSettings = () => api.get(`${P}/settings`);
+/** changes: { defaultRegion }; resolves to the settings. */
+export const updateSettings = (changes) => api.patch(`${P}/settings`, changes);
+
+// ---- profiles and their fields ----
+/** { items: [RinProfile] }: the primary first, then alternates oldest first. */
+export const listProfiles = () => api.get(`${P}/profiles`);
+/** draft: { kind: professional | personal | anonymous, displayName, bio?, discoverable? }; a 429 past the daily limit. */
+export const createProfile = (draft) => api.post(`${P}/profiles`, draft);
+/** { profile, fields } */
+export const getProfile = (profileId) => api.get(`${P}/profiles/${id(profileId)}`);
+/** changes: { displayName, bio, photoId, removePhoto, discoverable }; resolves to { profile, fields }. */
+export const updateProfile = (profileId, changes) => api.patch(`${P}/profiles/${id(profileId)}`, changes);
+export const deleteProfile = (profileId) => api.delete(`${P}/profiles/${id(profileId)}`);
+/** draft: { kind, label?, value, isPrimary? }; resolves to the field as stored (phones in E.164). */
+export const createField = (profileId, draft) => api.post(`${P}/profiles/${id(profileId)}/fields`, draft);
+export const updateField = (profileId, fieldId, changes) => api.patch(`${P}/profiles/${id(profileId)}/fields/${id(fieldId)}`, changes);
+export const deleteField = (profileId, fieldId) => api.delete(`${P}/profiles/${id(profileId)}/fields/${id(fieldId)}`);
+
+// ---- circles ----
+/** { items: [RinCircle] }: system first, then Family, Friends, Colleagues, then mine. */
+export const listCircles = (profileId) => api.get(`${P}/profiles/${id(profileId)}/circles`);
+/** draft: { name, emoji?, color?, template? }; resolves to the circle. */
+export const createCircle = (profileId, draft) => api.post(`${P}/profiles/${id(profileId)}/circles`, draft);
+/** changes: { name, emoji, removeEmoji, color }; resolves to the circle. */
+export const updateCircle = (circleId, changes) => api.patch(`${P}/circles/${id(circleId)}`, changes);
+export const deleteCircle = (circleId) => api.delete(`${P}/circles/${id(circleId)}`);
+/** { items: [{ id, profileId?, contactId?, displayName?, addedAt }], nextCursor? }, newest first. */
+export const listMembers = (circleId, cursor) => api.get(query(`${P}/circles/${id(circleId)}/members`, { cursor }));
+/** additions: { profileIds?, contactIds? }; resolves to { items } added or already in. */
+export const addMembers = (circleId, additions) => api.post(`${P}/circles/${id(circleId)}/members`, additions);
+export const removeMember = (circleId, memberId) => api.delete(`${P}/circles/${id(circleId)}/members/${id(memberId)}`);
+
+// ---- who sees what ----
+/** { fields, circles, cells: [{ circleId, fieldKey, access, isTemplate }] } */
+export const getPolicyGrid = (profileId) => api.get(`${P}/profiles/${id(profileId)}/policies`);
+/** cells: [{ circleId, fieldKey, access }], saved all at once; resolves to the grid as it is now. */
+export const updatePolicies = (profileId, cells) => api.put(`${P}/profiles/${id(profileId)}/policies`, { cells });
+/** Every field of the circle back to its template's value. */
+export const resetPolicies = (circleId) => api.delete(`${P}/circles/${id(circleId)}/policies`);
+/** viewer: 'public' | 'circle:<id>' | 'profile:<id>'; resolves to the RinPersonView that viewer gets. */
+export const previewProfile = (profileId, viewer) => api.get(query(`${P}/profiles/${id(profileId)}/preview`, { viewer }));
+
+// ---- people ----
+/** Someone's primary profile by username, as they let `actingProfileId` see it (RinPersonView). */
+export const findPerson = (username, actingProfileId) => api.get(query(`${P}/people`, { username, actingProfileId }));
+export const getPerson = (profileId, actingProfileId) => api.get(query(`${P}/people/${id(profileId)}`, { actingProfileId }));
+
+// ---- the book ----
+/** filters: { q, circleId, favourites }; { items: [RinContactSummary], nextCursor? }, A to Z. */
+export const listContacts = (profileId, { q, circleId, favourites, cursor, signal } = {}) =>
+  api.get(query(`${P}/profiles/${id(profileId)}/contacts`, { q, circleId, favourites, limit: CONTACTS_PAGE, cursor }), { signal });
+/** { recent, favourites, total, incomplete } */
+export const getContactsHome = (profileId) => api.get(`${P}/profiles/${id(profileId)}/contacts/home`);
+/** draft: RinContactDraft; resolves to the contact's detail. */
+export const createContact = (profileId, draft) => api.post(`${P}/profiles/${id(profileId)}/contacts`, draft);
+export const getContact = (contactId) => api.get(`${P}/contacts/${id(contactId)}`);
+/** changes: RinContactEdit (left out stays, '' clears, `values` replaces them all); resolves to the detail. */
+export const updateContact = (contactId, changes) => api.patch(`${P}/contacts/${id(contactId)}`, changes);
+export const deleteContact = (contactId) => api.delete(`${P}/contacts/${id(contactId)}`);
+/** Says which Rin person the contact is; resolves to the detail with their live view. */
+export const linkContact = (contactId, username) => api.put(`${P}/contacts/${id(contactId)}/link`, { username });
+export const unlinkContact = (contactId) => api.delete(`${P}/contacts/${id(contactId)}/link`);
+/** vCard 4.0 of one contact, or of the whole book, as a Blob (my own values only). */
+export const exportContact = (contactId) => api.getBlob(`${P}/contacts/${id(contactId)}/vcard`);
+export const exportContacts = (profileId) => api.getBlob(`${P}/profiles/${id(profileId)}/contacts/vcard`);
+
+// ---- media ----
+/** A photo's bytes with progress; resolves to the stored media ({ id, url, … }). */
+export const uploadPhoto = (blob, { onProgress, signal, idempotencyKey } = {}) =>
+  uploadMedia(blob, { onProgress, signal, idempotencyKey });
+
+/** Server ids are UUIDs in capitals; field keys carry them in lower case: compare whatever the case. */
+export const sameId = (a, b) => String(a || '').toUpperCase() === String(b || '').toUpperCase();

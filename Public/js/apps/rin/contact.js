@@ -1,0 +1,223 @@
+// One contact: my own values for them (tap to call or write), their circles, and, when the card
+// is linked to a Rin person, what that person lets me see, live, beside my values (nothing of it
+// is copied into my book). From here: favourite, edit, link or unlink, add to a circle, export
+// as a vCard, delete.
+import { h, uid } from '../../dom.js';
+import { field, formAlert, setPending, statusLine } from '../../forms.js';
+import { withProfile } from './acting.js';
+import { rinAvatar } from './avatar.js';
+import { circleChip, circleHref } from './circle-chip.js';
+import * as client from './client.js';
+import { saveBlob, vcardName } from './download.js';
+import { icon } from './icons.js';
+import { personCard, valueNode } from './person-card.js';
+import { screenState, problemText } from './state.js';
+import { birthdayText, fieldName } from './words.js';
+
+const KIND_ICONS = { phone: 'phone', email: 'mail', address: 'pin', url: 'globe' };
+const personHref = (profileId) => `#/rin/people/${encodeURIComponent(profileId)}`;
+
+export function render(root, { params, navigate, flash }) {
+  let alive = true;
+  let contact = null;
+  const heading = h('h1', { tabindex: '-1', class: 'rin-title', dataset: { testid: 'rin-contact-title' } }, 'Contact');
+  const state = screenState('rin-contact-state');
+  const alert = formAlert('rin-contact-error');
+  const status = statusLine('rin-contact-status');
+  const body = h('div', { class: 'rin-contact-page', dataset: { testid: 'rin-contact-page' } });
+  root.append(h('a', { class: 'rin-back', href: '#/rin/contacts' }, icon('back'), 'Contacts'), heading, state.el, alert.el, status.el, body);
+
+  const fail = (err) => { if (alive) { status.clear(); alert.show(problemText(err)); } };
+  const done = (message) => { if (alive) { alert.clear(); status.show(message); } };
+
+  // ---- parts ----
+  function favouriteButton() {
+    const on = contact.favourite;
+    const button = h('button', { type: 'button', class: `btn rin-fav${on ? ' rin-fav-on' : ''}`, 'aria-pressed': String(on),
+      dataset: { testid: 'rin-contact-favourite' } }, icon('star', { filled: on }), on ? 'Favourite' : 'Add to favourites');
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        show(await client.updateContact(contact.id, { favourite: !on }));
+        done(on ? 'Taken out of your favourites.' : 'Added to your favourites.');
+      } catch (err) {
+        button.disabled = false;
+        fail(err);
+      }
+    });
+    return button;
+  }
+
+  function values() {
+    if (!contact.values.length) return h('p', { class: 'muted', dataset: { testid: 'rin-contact-novalues' } }, 'No phone, e-mail or address yet.');
+    return h('ul', { class: 'rin-fields', 'aria-label': 'Phones, e-mails and addresses' }, contact.values.map((value) =>
+      h('li', { class: 'rin-field', dataset: { testid: 'rin-contact-value', kind: value.kind } },
+        h('span', { class: 'rin-field-icon' }, icon(KIND_ICONS[value.kind] || 'note')),
+        h('span', { class: 'rin-field-body' },
+          h('span', { class: 'rin-field-label muted' }, fieldName(value.kind, value.label),
+            value.isPrimary && contact.values.filter((v) => v.kind === value.kind).length > 1
+              ? h('span', { class: 'badge rin-badge' }, 'Primary') : null),
+          valueNode(value.kind, value.value, { testid: 'rin-contact-value-link' })))));
+  }
+
+  function details() {
+    const rows = [['Nickname', contact.nickname], ['Birthday', contact.birthday && birthdayText(contact.birthday)], ['Note', contact.note]]
+      .filter(([, v]) => v);
+    if (!rows.length) return null;
+    return h('dl', { class: 'facts rin-facts' }, rows.map(([k, v]) => [h('dt', {}, k),
+      h('dd', { class: k === 'Note' ? 'rin-multiline' : null, dataset: { testid: `rin-contact-${k.toLowerCase()}` } }, v)]));
+  }
+
+  function circlesSection() {
+    const selectId = uid('rin-contact-circle');
+    const select = h('select', { id: selectId, class: 'rin-select', dataset: { testid: 'rin-contact-circle-select' } });
+    const add = h('button', { type: 'submit', class: 'btn', dataset: { testid: 'rin-contact-circle-add' } }, 'Add');
+    const form = h('form', { class: 'rin-inline-form', hidden: true, novalidate: true },
+      h('label', { for: selectId, class: 'rin-inline-label' }, 'Add to'), select, add);
+    withProfile((pid) => client.listCircles(pid)).then(({ items }) => {
+      const open = items.filter((c) => !c.isSystem && !contact.circles.some((mine) => client.sameId(mine.id, c.id)));
+      select.replaceChildren(...open.map((c) => h('option', { value: c.id }, `${c.emoji ? `${c.emoji} ` : ''}${c.name}`)));
+      form.hidden = !open.length;
+    }, () => { /* without the circles there is just nothing to add to */ });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (!select.value) return;
+      const name = select.selectedOptions[0]?.textContent;
+      setPending(form, add, true, 'Adding…');
+      try {
+        await client.addMembers(select.value, { contactIds: [contact.id] });
+        show(await client.getContact(contact.id));
+        done(`Added to ${name}.`);
+      } catch (err) {
+        fail(err);
+      } finally {
+        if (alive) setPending(form, add, false);
+      }
+    });
+    return h('section', { class: 'rin-section', 'aria-labelledby': 'rin-contact-circles-title' },
+      h('h2', { id: 'rin-contact-circles-title' }, 'Circles'),
+      contact.circles.length
+        ? h('p', { class: 'rin-chips', dataset: { testid: 'rin-contact-circles' } }, contact.circles.map((c) => circleChip(c, { href: circleHref(c.id) })))
+        : h('p', { class: 'muted', dataset: { testid: 'rin-contact-circles' } }, 'In no circle: what you share with your Contacts applies once they’re linked.'),
+      form);
+  }
+
+  function linkSection() {
+    const title = h('h2', { id: 'rin-contact-link-title' }, 'On Rin');
+    if (contact.linkedPerson) {
+      const unlink = h('button', { type: 'button', class: 'btn btn-quiet', dataset: { testid: 'rin-contact-unlink' } }, 'Unlink');
+      unlink.addEventListener('click', async () => {
+        if (!window.confirm(`Unlink ${contact.displayName} from their Rin profile? They lose what the link gave them; your own values stay.`)) return;
+        unlink.disabled = true;
+        try {
+          show(await client.unlinkContact(contact.id));
+          done('Unlinked.');
+        } catch (err) {
+          unlink.disabled = false;
+          fail(err);
+        }
+      });
+      return h('section', { class: 'rin-section', 'aria-labelledby': 'rin-contact-link-title', dataset: { testid: 'rin-contact-linked' } },
+        title,
+        h('p', { class: 'muted' }, 'What they share with you, as it is now:'),
+        personCard(contact.linkedPerson, { heading: 'h3' }),
+        h('div', { class: 'actions' },
+          h('a', { class: 'btn', href: personHref(contact.linkedPerson.profileId), dataset: { testid: 'rin-contact-person-link' } }, 'Open their page'),
+          unlink));
+    }
+    const username = field({ name: 'username', label: 'Their Kindred username', testid: 'rin-link-username', maxlength: '20',
+      autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', placeholder: 'username',
+      hint: 'They aren’t told. Once linked, they count as in your Contacts and in this contact’s circles.' });
+    const submit = h('button', { type: 'submit', class: 'btn btn-primary', dataset: { testid: 'rin-link-submit' } }, icon('link'), 'Link');
+    const form = h('form', { class: 'rin-link-form', novalidate: true, dataset: { testid: 'rin-link-form' } }, username.wrap, h('div', { class: 'actions' }, submit));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const name = username.input.value.trim().replace(/^@/, '');
+      username.setError(null);
+      if (!name) { username.setError('Type their username.'); username.input.focus(); return; }
+      setPending(form, submit, true, 'Linking…');
+      try {
+        show(await client.linkContact(contact.id, name));
+        done(`Linked to ${name} on Rin.`);
+      } catch (err) {
+        if (!alive) return;
+        if (err.status === 404) username.setError('Nobody on Rin with that username shares a profile with you.');
+        else if (err.fieldErrors?.username) username.setError(err.fieldErrors.username);
+        else fail(err);
+        username.input.focus();
+      } finally {
+        if (alive && form.isConnected) setPending(form, submit, false);
+      }
+    });
+    return h('section', { class: 'rin-section', 'aria-labelledby': 'rin-contact-link-title' },
+      title, h('p', { class: 'muted' }, 'Link this contact to a Rin person to see what they share with you.'), form);
+  }
+
+  function actions() {
+    const exportButton = h('button', { type: 'button', class: 'btn', dataset: { testid: 'rin-contact-export' } }, icon('download'), 'Export (.vcf)');
+    const remove = h('button', { type: 'button', class: 'btn btn-quiet danger-link', dataset: { testid: 'rin-contact-delete' } }, icon('trash'), 'Delete');
+    exportButton.addEventListener('click', async () => {
+      exportButton.disabled = true;
+      try {
+        saveBlob(await client.exportContact(contact.id), vcardName(contact.displayName));
+        done(`Exported ${contact.displayName} as a vCard file.`);
+      } catch (err) {
+        fail(err);
+      } finally {
+        exportButton.disabled = false;
+      }
+    });
+    remove.addEventListener('click', async () => {
+      if (!window.confirm(`Delete ${contact.displayName} from your book? This can’t be undone.`)) return;
+      remove.disabled = true;
+      try {
+        await client.deleteContact(contact.id);
+        flash(`${contact.displayName} was deleted.`, 'success', 'rin-flash');
+        navigate('/rin/contacts');
+      } catch (err) {
+        remove.disabled = false;
+        fail(err);
+      }
+    });
+    return h('div', { class: 'actions rin-contact-actions' },
+      h('a', { class: 'btn', href: `#/rin/contacts/${encodeURIComponent(contact.id)}/edit`, dataset: { testid: 'rin-contact-edit' } }, icon('edit'), 'Edit'),
+      exportButton, remove);
+  }
+
+  function show(detail) {
+    if (!alive) return;
+    contact = detail;
+    heading.textContent = contact.displayName;
+    document.title = `${contact.displayName} · Rin · Kindred`;
+    const work = [contact.title, contact.organization].filter(Boolean).join(' · ');
+    body.replaceChildren(...[
+      h('div', { class: 'rin-contact-head' },
+        rinAvatar({ name: contact.displayName, photo: contact.photo }, { size: 'lg' }),
+        h('div', { class: 'rin-contact-head-text' },
+          work ? h('p', { class: 'muted', dataset: { testid: 'rin-contact-work' } }, work) : null,
+          favouriteButton())),
+      values(),
+      details(),
+      circlesSection(),
+      linkSection(),
+      actions(),
+    ].filter(Boolean));
+  }
+
+  function load() {
+    state.loading();
+    client.getContact(params.id).then((detail) => { state.done(); show(detail); }, (err) => {
+      if (!alive) return;
+      if (err.status === 404) {
+        state.done();
+        heading.textContent = 'Contact not found';
+        body.replaceChildren(h('p', { dataset: { testid: 'rin-contact-missing' } }, 'This contact isn’t in your book. It may have been deleted.'),
+          h('a', { class: 'btn', href: '#/rin/contacts' }, 'Back to your contacts'));
+      } else {
+        state.failed(err, load);
+      }
+    });
+  }
+  load();
+  return () => { alive = false; };
+}

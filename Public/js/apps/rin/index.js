@@ -1,0 +1,50 @@
+// Rin in the web shell: Contacts (the book), Circles and Profile are the tabs. A contact, its form,
+// a circle, who sees what, "See as…", a person and a new alternate are reached from them. Every
+// screen appends its own <h1>, and works on the profile chosen in the Profile tab (acting.js).
+import { createAppFrame } from '../../app-frame.js';
+import * as access from './access.js';
+import * as circleNew from './circle-new.js';
+import * as circle from './circle.js';
+import * as circles from './circles.js';
+import * as contactForm from './contact-form.js';
+import * as contact from './contact.js';
+import * as contacts from './contacts.js';
+import * as person from './person.js';
+import * as profileNew from './profile-new.js';
+import * as profile from './profile.js';
+import * as seeAs from './see-as.js';
+
+const BASE = '/rin';
+
+const frame = createAppFrame({
+  id: 'rin',
+  name: 'Rin',
+  tabs: [
+    { id: 'contacts', label: 'Contacts', route: `${BASE}/contacts`, testid: 'rin-tab-contacts' },
+    { id: 'circles', label: 'Circles', route: `${BASE}/circles`, testid: 'rin-tab-circles' },
+    { id: 'profile', label: 'Profile', route: `${BASE}/profile`, testid: 'rin-tab-profile' },
+  ],
+});
+
+const route = (screen, title, { tab = null, inside = null, classes = [] } = {}) => ({
+  render: frame(screen, { tab, inside, classes }),
+  title: `${title} · Rin`,
+  auth: true,
+});
+
+export const routes = {
+  [BASE]: route(contacts, 'Contacts', { tab: 'contacts' }),
+  [`${BASE}/contacts`]: route(contacts, 'Contacts', { tab: 'contacts' }),
+  [`${BASE}/contacts/new`]: route(contactForm.create, 'New contact', { inside: 'contacts' }),
+  [`${BASE}/contacts/:id`]: route(contact, 'Contact', { inside: 'contacts' }),
+  [`${BASE}/contacts/:id/edit`]: route(contactForm.edit, 'Edit contact', { inside: 'contacts' }),
+  [`${BASE}/people`]: route(person.find, 'Find someone', { inside: 'contacts' }),
+  [`${BASE}/people/:profileId`]: route(person.page, 'Person', { inside: 'contacts' }),
+  [`${BASE}/circles`]: route(circles, 'Circles', { tab: 'circles' }),
+  [`${BASE}/circles/new`]: route(circleNew, 'New circle', { inside: 'circles' }),
+  [`${BASE}/circles/:id`]: route(circle, 'Circle', { inside: 'circles' }),
+  [`${BASE}/access`]: route(access, 'Who sees what', { inside: 'circles', classes: ['rin-wide'] }),
+  [`${BASE}/see-as`]: route(seeAs, 'See as', { inside: 'profile' }),
+  [`${BASE}/profile`]: route(profile, 'Profile', { tab: 'profile' }),
+  [`${BASE}/profile/new`]: route(profileNew, 'New profile', { inside: 'profile' }),
+};
