@@ -95,17 +95,29 @@ struct RinImportWorker {
             let raws = try await RinRawRecord.query(on: database).filter(\.$rinImport.$id == importID)
                 .filter(\.$ordinal >= start).filter(\.$ordinal < end).sort(\.$ordinal).all()
             let fed = Set(try await RinContactSource.query(on: database).filter(\.$rawRecord.$id ~~ raws.compactMap(\.id)).all().map(\.$rawRecord.id))
-            var created = 0
+            // A batch is three multi-row inserts (contacts, their values, their sources), not a few
+            // statements per contact: reading was 2.4 ms a record that way.
+            var made: [(contact: RinContact, values: [ContactValue], raw: UUID)] = []
             for raw in raws where !fed.contains(try raw.requireID()) {
                 guard let card = try? VCardParser().parse(raw.payload).cards.first.map(ContactCard.init) else { continue }
                 let (contact, values) = RinContact.from(card, profileID: row.$profile.id, region: region)
-                try await contact.create(on: database)
-                try await RinContactService.store(values, of: contact, on: database)
-                try await RinContactService.refreshKeys(of: contact, on: database)
-                try await RinContactSource(contactID: contact.requireID(), rawRecordID: raw.requireID()).create(on: database)
-                created += 1
+                contact.sortKey = RinContactKeys.sortKey(contact.shownName)
+                contact.searchText = RinContactKeys.searchText(contact, values: values)
+                made.append((contact, values, try raw.requireID()))
             }
-            row.createdContacts += created
+            try await made.map(\.contact).create(on: database)
+            var values: [RinContactValue] = []
+            var sources: [RinContactSource] = []
+            for entry in made {
+                let contactID = try entry.contact.requireID()
+                for (position, value) in entry.values.enumerated() {
+                    values.append(RinContactValue(contactID: contactID, profileID: row.$profile.id, value: value, position: position))
+                }
+                sources.append(RinContactSource(contactID: contactID, rawRecordID: entry.raw))
+            }
+            try await values.create(on: database)
+            try await sources.create(on: database)
+            row.createdContacts += made.count
             row.nextOrdinal = end
             if end >= row.total {
                 // Matching walks the same records again, now against the whole book.
