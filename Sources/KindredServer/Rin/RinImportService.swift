@@ -51,9 +51,14 @@ struct RinImportService {
                 row.warnings = warnings
                 try await row.create(on: database)
                 let importID = try row.requireID()
-                for (ordinal, record) in read.records.enumerated() {
-                    try await RinRawRecord(importID: importID, ordinal: ordinal, firstLine: record.line, sourceUID: record.card.uid,
-                                           payload: VCardWriter.write(record.card)).create(on: database)
+                let raws = read.records.enumerated().map { ordinal, record in
+                    RinRawRecord(importID: importID, ordinal: ordinal, firstLine: record.line, sourceUID: record.card.uid,
+                                 payload: VCardWriter.write(record.card))
+                }
+                // Multi-row inserts of 500 (six columns each stays far under SQLite's bound on
+                // variables in one statement).
+                for start in stride(from: 0, to: raws.count, by: 500) {
+                    try await Array(raws[start..<min(start + 500, raws.count)]).create(on: database)
                 }
                 return Upload(rinImport: row, isNew: true)
             }
