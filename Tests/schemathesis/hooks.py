@@ -170,6 +170,8 @@ def before_call(context, case, kwargs):
 BUSINESS_RULES = {
     ("POST /innovation-engine/connections", "code", "That is your own code. Scan someone else's."),
     ("PATCH /me", "avatarId", "Upload the picture first; that media id is not one of yours."),
+    ("PATCH /rin/profiles/{profileId}", "photoId", "Upload the picture first; that media id is not one of yours."),
+    ("PATCH /rin/profiles/{profileId}", "photoId", "Alternate profiles can't have a photo yet."),
     ("POST /blocks", "username", "You can't block yourself."),
     ("POST /kinnect/follows", "username", "You can't follow yourself."),
     ("POST /kinnect/posts/{postId}/comments", "replyTo", "That comment is not on this post (any more)."),

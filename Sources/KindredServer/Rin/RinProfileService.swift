@@ -146,6 +146,11 @@ struct RinProfileService {
         if changes.removePhoto {
             profile.$photo.id = nil
         } else if let photoID = changes.photoID {
+            // A media URL carries its owner's account id (`MediaKey`), which would tie an alternate
+            // to the person behind it; alternates get photos once their files are kept apart.
+            guard profile.kind == .primary else {
+                throw AppError.validation(field: "photoId", "Alternate profiles can't have a photo yet.")
+            }
             // Only the owner's own upload, and a still image.
             guard let photo = try await MediaItem.query(on: context.database).filter(\.$id == photoID).filter(\.$owner.$id == userID).first() else {
                 throw AppError.validation(field: "photoId", "Upload the picture first; that media id is not one of yours.")

@@ -124,6 +124,12 @@ struct RinProfileTests {
             let circles = try await kindred.rinCircles(ada, detail.profile.id)
             #expect(circles.map(\.kind) == [.contacts, ._public])
             #expect(circles.map(\.template) == [.permissive, .nameOnly], "a professional profile's contacts see it all")
+            // No photo on an alternate yet: its URL would carry the account's id.
+            let upload = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: MediaFixtures.png())
+            let photoID = try upload.decode(Schemas.Media.self).id
+            let photo = try await kindred.send(.PATCH, "/rin/profiles/\(detail.profile.id)", token: ada.accessToken, json: ["photoId": photoID.uuidString])
+            #expect(photo.status == .unprocessableEntity && photo.problem?.errors?.first?.field == "photoId")
+            #expect(try await kindred.send(.PATCH, "/rin/profiles/\(primary)", token: ada.accessToken, json: ["photoId": photoID.uuidString]).status == .ok)
             #expect(try await create("personal", "Ada").status == .created)
             #expect(try await create("anonymous", "Quiet Otter").status == .created)
             let fourth = try await create("personal", "Too many")
