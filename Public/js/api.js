@@ -30,10 +30,13 @@ async function getBlob(path, { signal } = {}) {
 /**
  * POST raw bytes (e.g. a photo) with upload progress (http.js sendUpload). Pass the same
  * `idempotencyKey` to retry the same upload: a server that already stored it answers with the
- * stored result instead of storing it twice.
+ * stored result instead of storing it twice. withStatus, as for request(): { status, body }, for
+ * an upload whose 200 and 202 mean different things (a file imported before, a new import).
  */
-async function upload(path, blob, { onProgress, signal, idempotencyKey = newId() } = {}) {
-  return readJson(await withAuth(true, (token) => sendUpload(path, blob, { token, idempotencyKey, onProgress, signal })));
+async function upload(path, blob, { onProgress, signal, idempotencyKey = newId(), withStatus = false } = {}) {
+  const res = await withAuth(true, (token) => sendUpload(path, blob, { token, idempotencyKey, onProgress, signal }));
+  const data = await readJson(res);
+  return withStatus ? { status: res.status, body: data } : data;
 }
 
 /**

@@ -3,6 +3,7 @@
 // about; which one that is, the card picker decides (acting.js).
 import { api } from '../../api.js';
 import { uploadMedia } from '../../kindred-client.js';
+import { onEvent } from '../../realtime.js';
 
 const P = '/rin';
 const id = (value) => encodeURIComponent(value);
@@ -88,6 +89,69 @@ export const unlinkContact = (contactId) => api.delete(`${P}/contacts/${id(conta
 /** vCard 4.0 of one contact, or of the whole book, as a Blob (my own values only). */
 export const exportContact = (contactId) => api.getBlob(`${P}/contacts/${id(contactId)}/vcard`);
 export const exportContacts = (profileId) => api.getBlob(`${P}/profiles/${id(profileId)}/contacts/vcard`);
+
+// ---- imports: a vCard or CSV file into the book ----
+/** The largest file createRinImport takes (openapi.yaml: 20 MiB). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * The file's bytes as they are, with the upload's progress; resolves to { status, body: RinImport }:
+ * 202 a new import, 200 this file went into this book before (the answer is that import, and
+ * nothing changed). A broken file is a 422 whose detail names its line.
+ */
+export const createImport = (profileId, file, { onProgress, signal, idempotencyKey } = {}) =>
+  api.upload(query(`${P}/profiles/${id(profileId)}/imports`, { name: (file.name || '').slice(0, 200) }), file,
+    { onProgress, signal, idempotencyKey, withStatus: true });
+/** { items: [RinImport], nextCursor? }, newest first. */
+export const listImports = (profileId, { cursor, limit } = {}) => api.get(query(`${P}/profiles/${id(profileId)}/imports`, { cursor, limit }));
+/** RinImport: phase reading | matching | done | failed, processed of total, the counts, warnings. */
+export const getImport = (importId) => api.get(`${P}/imports/${id(importId)}`);
+/** Goes on with a failed or stalled import from where it stopped; resolves to the import. */
+export const resumeImport = (importId) => api.post(`${P}/imports/${id(importId)}/resume`);
+/** handler(RinImport) after each batch of any of my imports, and when one ends. Returns the unsubscribe. */
+export const onImportProgressed = (handler) => onEvent('rin.import.progressed', (event) => { if (event.import) handler(event.import); });
+
+// ---- clean-up: suggestions, merges, conflicts ----
+/** { items: [RinSuggestion: { id, confidence, evidence, contacts: [two summaries] }], nextCursor? } */
+export const listSuggestions = (profileId, cursor) => api.get(query(`${P}/profiles/${id(profileId)}/suggestions`, { cursor }));
+/** These two are one person; resolves to { merge, contact } (the merged contact). */
+export const mergeSuggestion = (suggestionId) => api.post(`${P}/suggestions/${id(suggestionId)}/merge`);
+/** "Different people": never suggested again. ("Not now" stores nothing: the screen just hides the card.) */
+export const dismissSuggestion = (suggestionId) => api.post(`${P}/suggestions/${id(suggestionId)}/dismiss`);
+/** Merges otherId into contactId's person (the older keeps its id); resolves to { merge, contact }. */
+export const mergeContacts = (contactId, otherId) => api.post(`${P}/contacts/${id(contactId)}/merge`, { otherId });
+/** { items: [RinMergeRecord], nextCursor? }: merges that stand, newest first; `automatic`: only an import's. */
+export const listMerges = (profileId, { automatic, cursor, limit } = {}) =>
+  api.get(query(`${P}/profiles/${id(profileId)}/merges`, { automatic, cursor, limit }));
+/**
+ * Both contacts back as they were; resolves to { survivor, restored }. A 409 when a later merge
+ * must go first, or (its error on `discardEdits`) when the merged contact was edited since.
+ */
+export const undoMerge = (mergeId, { discardEdits } = {}) => api.post(query(`${P}/merges/${id(mergeId)}/undo`, { discardEdits }));
+/** { items: [RinConflict: { id, contactId, contactName, field, options: [{ value, contactId }] }], nextCursor? } */
+export const listConflicts = (profileId, cursor) => api.get(query(`${P}/profiles/${id(profileId)}/conflicts`, { cursor }));
+/** Keeps option `choice` (its index); resolves to the contact as it is now. */
+export const resolveConflict = (conflictId, choice) => api.post(`${P}/conflicts/${id(conflictId)}/resolve`, { choice });
+
+// ---- asks and overrides ----
+/** Asks the owner of profileId for a field on Ask; resolves to { fieldKey, requested: true } (waiting and declined alike). */
+export const createAsk = (profileId, fieldKey, actingProfileId) =>
+  api.post(query(`${P}/people/${id(profileId)}/asks`, { actingProfileId }), { fieldKey });
+/** { items: [{ id, requester: RinPersonView, field: { key, kind, label? }, createdAt }], nextCursor? }, newest first. */
+export const listIncomingAsks = (profileId, { cursor, limit } = {}) => api.get(query(`${P}/profiles/${id(profileId)}/asks`, { cursor, limit }));
+/** Shows them the field from now on; allFields: every field, present and future. */
+export const approveAsk = (askId, { allFields } = {}) => api.post(query(`${P}/asks/${id(askId)}/approve`, { allFields }));
+/** Declines silently: they go on seeing that they asked. */
+export const denyAsk = (askId) => api.post(`${P}/asks/${id(askId)}/deny`);
+/** What one person (viewerProfileId) sees of one field (or '*'), whatever their circles say; access allow | ask | deny. */
+export const setOverride = (profileId, viewerProfileId, fieldKey, access) =>
+  api.put(`${P}/profiles/${id(profileId)}/overrides`, { viewerProfileId, fieldKey, access });
+/** Their circles decide again. */
+export const deleteOverride = (profileId, viewerProfileId, fieldKey) =>
+  api.delete(query(`${P}/profiles/${id(profileId)}/overrides`, { viewerProfileId, fieldKey }));
+/** handler({ askId, profileId }) when someone asks for a field of one of my profiles. */
+export const onAskRequested = (handler) => onEvent('rin.ask.requested', handler);
+/** handler({ askId, profileId }) when an owner said yes to me: profileId is theirs, to fetch again. */
+export const onAskApproved = (handler) => onEvent('rin.ask.approved', handler);
 
 // ---- media ----
 /** A photo's bytes with progress; resolves to the stored media ({ id, url, … }). */

@@ -1,15 +1,19 @@
 // One contact: my own values for them (tap to call or write), their circles, and, when the card
 // is linked to a Rin person, what that person lets me see, live, beside my values (nothing of it
-// is copied into my book). From here: favourite, edit, link or unlink, add to a circle, export
+// is copied into my book), with Ask for what is on Ask. From here: favourite, edit, link or
+// unlink, add to a circle, merge with another card (and undo a merge made into this one), export
 // as a vCard, delete.
 import { h, uid } from '../../dom.js';
 import { field, formAlert, setPending, statusLine } from '../../forms.js';
-import { withProfile } from './acting.js';
+import { actingProfileId, withProfile } from './acting.js';
 import { rinAvatar } from './avatar.js';
 import { circleChip, circleHref } from './circle-chip.js';
 import * as client from './client.js';
 import { saveBlob, vcardName } from './download.js';
 import { icon } from './icons.js';
+import { openMergePicker } from './merge-picker.js';
+import { mergeRow } from './merge-row.js';
+import { overrideSection } from './override-editor.js';
 import { personCard, valueNode } from './person-card.js';
 import { screenState, problemText } from './state.js';
 import { birthdayText, fieldName } from './words.js';
@@ -120,7 +124,7 @@ export function render(root, { params, navigate, flash }) {
       return h('section', { class: 'rin-section', 'aria-labelledby': 'rin-contact-link-title', dataset: { testid: 'rin-contact-linked' } },
         title,
         h('p', { class: 'muted' }, 'What they share with you, as it is now:'),
-        personCard(contact.linkedPerson, { heading: 'h3' }),
+        personCard(contact.linkedPerson, { heading: 'h3', onAsk: askFor(contact.linkedPerson) }),
         h('div', { class: 'actions' },
           h('a', { class: 'btn', href: personHref(contact.linkedPerson.profileId), dataset: { testid: 'rin-contact-person-link' } }, 'Open their page'),
           unlink));
@@ -153,7 +157,43 @@ export function render(root, { params, navigate, flash }) {
       title, h('p', { class: 'muted' }, 'Link this contact to a Rin person to see what they share with you.'), form);
   }
 
+  function askFor(view) {
+    return async (field) => client.createAsk(view.profileId, field.key, await actingProfileId());
+  }
+
+  /** Merges that made other cards into this one, newest first, each undoable (in stack order). */
+  function mergedHere() {
+    const list = h('ul', { class: 'rin-review-list', dataset: { testid: 'rin-contact-merges' } });
+    const section = h('section', { class: 'rin-section', hidden: true, 'aria-labelledby': 'rin-contact-merges-title' },
+      h('h2', { id: 'rin-contact-merges-title' }, 'Merged into this contact'), list);
+    const shownId = contact.id;
+    client.listMerges(contact.profileId, { limit: 100 }).then(({ items }) => {
+      if (!alive || !client.sameId(contact?.id, shownId)) return;
+      const mine = items.filter((m) => client.sameId(m.survivorId, shownId));
+      list.replaceChildren(...mine.map((merge) => mergeRow(merge, { onUndone: ({ survivor, restored }) => {
+        show(survivor);
+        alert.clear();
+        status.clear();
+        body.prepend(h('p', { class: 'status', role: 'status', dataset: { testid: 'rin-contact-unmerged' } },
+          `${restored.displayName} is a contact of its own again: `,
+          h('a', { href: `#/rin/contacts/${encodeURIComponent(restored.id)}` }, `open ${restored.displayName}`), '.'));
+      } })));
+      section.hidden = !mine.length;
+    }, () => { /* without the list there is just no undo here; Review has it */ });
+    return section;
+  }
+
   function actions() {
+    const mergeButton = h('button', { type: 'button', class: 'btn', dataset: { testid: 'rin-contact-merge' } }, icon('merge'), 'Merge with…');
+    mergeButton.addEventListener('click', () => openMergePicker({ contact, onMerged: ({ contact: merged }) => {
+      if (client.sameId(merged.id, contact.id)) {
+        show(merged);
+        done(`Merged into one contact. To undo it, use Undo under “Merged into this contact”.`);
+      } else {
+        flash('Merged into one contact: this is the older card, which keeps its place. Undo it below or in Review.', 'success', 'rin-flash');
+        navigate(`/rin/contacts/${encodeURIComponent(merged.id)}`);
+      }
+    } }));
     const exportButton = h('button', { type: 'button', class: 'btn', dataset: { testid: 'rin-contact-export' } }, icon('download'), 'Export (.vcf)');
     const remove = h('button', { type: 'button', class: 'btn btn-quiet danger-link', dataset: { testid: 'rin-contact-delete' } }, icon('trash'), 'Delete');
     exportButton.addEventListener('click', async () => {
@@ -181,7 +221,7 @@ export function render(root, { params, navigate, flash }) {
     });
     return h('div', { class: 'actions rin-contact-actions' },
       h('a', { class: 'btn', href: `#/rin/contacts/${encodeURIComponent(contact.id)}/edit`, dataset: { testid: 'rin-contact-edit' } }, icon('edit'), 'Edit'),
-      exportButton, remove);
+      mergeButton, exportButton, remove);
   }
 
   function show(detail) {
@@ -200,6 +240,8 @@ export function render(root, { params, navigate, flash }) {
       details(),
       circlesSection(),
       linkSection(),
+      contact.linkedPerson ? overrideSection(contact.linkedPerson) : null,
+      mergedHere(),
       actions(),
     ].filter(Boolean));
   }
@@ -218,6 +260,16 @@ export function render(root, { params, navigate, flash }) {
       }
     });
   }
+  function reload() {
+    return client.getContact(contact.id).then(show, (err) => { if (alive) fail(err); });
+  }
+
+  // They said yes to my ask: what they let me see has grown.
+  const offApproved = client.onAskApproved((event) => {
+    if (!alive || !contact?.linkedPerson || !client.sameId(event.profileId, contact.linkedPerson.profileId)) return;
+    reload().then(() => done('They said yes: what you asked for is shown now.'));
+  });
+
   load();
-  return () => { alive = false; };
+  return () => { alive = false; offApproved(); };
 }

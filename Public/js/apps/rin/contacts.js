@@ -1,23 +1,50 @@
 // The book's front page (the Contacts tab): how many contacts there are and how many lack a phone
-// or an e-mail, the favourites and the newest as rows of tiles, then every contact A to Z under
-// its letter, 50 at a time. Typing in the search box (debounced, the older answer never replacing
-// a newer one), the favourites filter or a circle narrows the list and hides the front rows.
+// or an e-mail, what waits in Review, a file to import, the favourites and the newest as rows of
+// tiles, then every contact A to Z under its letter, 50 at a time. Typing in the search box
+// (debounced, the older answer never replacing a newer one), the favourites filter or a circle
+// narrows the list and hides the front rows. An import running meanwhile is shown in a line, and
+// the page reads the book again when it ends.
 import { h, uid } from '../../dom.js';
 import { statusLine } from '../../forms.js';
 import { moreButton } from '../../paging.js';
-import { withProfile } from './acting.js';
+import { actingProfileId, withProfile } from './acting.js';
 import { actingNote } from './acting-note.js';
 import * as client from './client.js';
 import { contactRow, contactTile } from './contact-row.js';
 import { saveBlob } from './download.js';
 import { icon } from './icons.js';
+import { importedBefore, importPicker } from './import-picker.js';
+import { importHref, importName } from './import-view.js';
 import { screenState } from './state.js';
-import { counted } from './words.js';
+import { IMPORT_PHASES, counted, importRunning } from './words.js';
 
 const DEBOUNCE_MS = 250;
 const Q_MAX = 100;
 
-export function render(root) {
+/** The Review entry: what waits for a look (suggestions and conflicts), as a count. */
+function reviewEntry() {
+  const count = h('span', { class: 'rin-count', hidden: true, dataset: { testid: 'rin-review-count' } });
+  const sub = h('span', { class: 'rin-contact-sub muted', dataset: { testid: 'rin-review-sub' } });
+  const el = h('a', { class: 'rin-review-entry', href: '#/rin/review', dataset: { testid: 'rin-review-entry' } },
+    h('span', { class: 'rin-field-icon' }, icon('merge')),
+    h('span', { class: 'rin-contact-names' }, h('span', { class: 'rin-contact-name' }, 'Review'), sub),
+    count, icon('next', { className: 'rin-chevron' }));
+  return {
+    el,
+    show({ suggestions = 0, conflicts = 0 }) {
+      const waiting = suggestions + conflicts;
+      count.hidden = waiting === 0;
+      count.textContent = waiting > 99 ? '99+' : String(waiting);
+      el.dataset.count = String(waiting);
+      el.setAttribute('aria-label', waiting ? `Review, ${counted(waiting, 'item')} waiting` : 'Review merges');
+      const parts = [suggestions ? counted(suggestions, 'possible duplicate') : null,
+        conflicts ? counted(conflicts, 'field', 'fields') + ' with two values' : null].filter(Boolean);
+      sub.textContent = parts.length ? parts.join(' · ') : 'Nothing waits. Merges can be undone here.';
+    },
+  };
+}
+
+export function render(root, { navigate, flash }) {
   let alive = true;
   let timer = null;
   let controller = null;
@@ -60,10 +87,21 @@ export function render(root) {
   const empty = h('div', { class: 'rin-empty', hidden: true, dataset: { testid: 'rin-contacts-empty' } },
     h('span', { class: 'rin-empty-icon' }, icon('book')),
     h('h2', {}, 'Your book is empty'),
-    h('p', { class: 'muted' }, 'Add the people you know, one by one. Link a contact to someone on Rin to see what they share with you.'),
+    h('p', { class: 'muted' }, 'Import a vCard or CSV file, or add the people you know one by one. Link a contact to someone on Rin to see what they share with you.'),
     h('div', { class: 'actions rin-center' },
       h('a', { class: 'btn btn-primary', href: '#/rin/contacts/new', dataset: { testid: 'rin-empty-add' } }, 'Add a contact'),
       h('a', { class: 'btn', href: '#/rin/people' }, 'Find someone on Rin')));
+
+  const review = reviewEntry();
+  const picker = importPicker({ onImported: (rinImport, { again }) => {
+    if (again) flash(importedBefore(rinImport), 'info', 'rin-import-again');
+    navigate(`/rin/imports/${encodeURIComponent(rinImport.id)}`);
+  } });
+  const running = h('p', { class: 'notice rin-import-banner', hidden: true, dataset: { testid: 'rin-import-running' } });
+  const tools = h('section', { class: 'rin-home-tools', 'aria-label': 'Import and review', hidden: true },
+    review.el,
+    h('div', { class: 'rin-home-import' }, picker.el,
+      h('a', { class: 'btn btn-quiet', href: '#/rin/imports', dataset: { testid: 'rin-imports-link' } }, 'Past imports')));
 
   const exportAll = h('button', { type: 'button', class: 'btn', hidden: true, dataset: { testid: 'rin-export-all' } },
     icon('download'), 'Export all (.vcf)');
@@ -71,7 +109,7 @@ export function render(root) {
     h('div', { class: 'rin-title-row' },
       h('h1', { tabindex: '-1', class: 'rin-title' }, 'Contacts'),
       h('a', { class: 'btn btn-primary', href: '#/rin/contacts/new', dataset: { testid: 'rin-add-contact' } }, icon('plus'), 'Add contact')),
-    actingNote(), state.el, status.el, summary, filters, favRow.section, recentRow.section, listSection, empty,
+    actingNote(), state.el, status.el, running, summary, tools, filters, favRow.section, recentRow.section, listSection, empty,
     h('div', { class: 'actions rin-foot' }, exportAll,
       h('a', { class: 'btn btn-quiet', href: '#/rin/people', dataset: { testid: 'rin-find-person' } }, icon('search'), 'Find someone on Rin')));
 
@@ -144,17 +182,33 @@ export function render(root) {
     listSection.hidden = none;
     exportAll.hidden = none;
     summary.hidden = none;
+    review.show(home);
+    review.el.hidden = none && !home.suggestions && !home.conflicts;
+    tools.hidden = false;
+  }
+
+  // ---- an import running while the page is open ----
+  function showRunning(rinImport) {
+    if (!importRunning(rinImport)) { running.hidden = true; return; }
+    const words = IMPORT_PHASES[rinImport.phase];
+    running.replaceChildren(`Importing ${importName(rinImport)}: ${words.text.toLowerCase()}, `,
+      `${new Intl.NumberFormat().format(rinImport.processed)} of ${new Intl.NumberFormat().format(rinImport.total)}. `,
+      h('a', { href: importHref(rinImport.id) }, 'See progress'));
+    running.hidden = false;
   }
 
   async function load() {
     state.loading('Loading your book…');
     try {
-      const [home, circles] = await Promise.all([
+      const [home, circles, imports] = await Promise.all([
         withProfile((pid) => client.getContactsHome(pid)),
         withProfile((pid) => client.listCircles(pid)),
+        withProfile((pid) => client.listImports(pid, { limit: 1 })).catch(() => ({ items: [] })), // only the running-import line needs it
       ]);
       if (!alive) return;
       showHome(home);
+      const latest = imports.items[0];
+      if (latest) showRunning(latest); else running.hidden = true;
       circle.replaceChildren(h('option', { value: '' }, 'All circles'),
         ...circles.items.filter((c) => !c.isSystem).map((c) => h('option', { value: c.id }, `${c.emoji ? `${c.emoji} ` : ''}${c.name}`)));
       if (home.total > 0) await loadList();
@@ -193,6 +247,13 @@ export function render(root) {
     }
   });
 
+  // The book changes under an import: when one of this profile's ends, read it again.
+  const offImport = client.onImportProgressed(async (rinImport) => {
+    if (!alive || !client.sameId(rinImport.profileId, await actingProfileId())) return;
+    showRunning(rinImport);
+    if (rinImport.phase === 'done') load();
+  });
+
   load();
-  return () => { alive = false; clearTimeout(timer); controller?.abort(); more?.stop(); };
+  return () => { alive = false; clearTimeout(timer); controller?.abort(); more?.stop(); offImport(); };
 }

@@ -33,6 +33,11 @@ const SHAPES = {
   note: [['path', { d: 'M6 3.5h9l3.5 3.5v13.5H6z' }], ['path', { d: 'M9 11h6M9 14.5h6M9 18h4' }]],
   grid: [['rect', { x: '3.5', y: '3.5', width: '17', height: '17', rx: '2' }], ['path', { d: 'M3.5 9.5h17M3.5 15h17M9.5 3.5v17' }]],
   circles: [['circle', { cx: '9', cy: '12', r: '5.5' }], ['circle', { cx: '15', cy: '12', r: '5.5' }]],
+  upload: [['path', { d: 'M12 20V9M7.5 13.5 12 9l4.5 4.5M5 4.5h14' }]],
+  merge: [['path', { d: 'M6 4v2.5A5.5 5.5 0 0 0 11.5 12h1A5.5 5.5 0 0 0 18 6.5V4M12 12v8' }], ['path', { d: 'm8.5 16.5 3.5 3.5 3.5-3.5' }]],
+  undo: [['path', { d: 'M9 14 4.5 9.5 9 5' }], ['path', { d: 'M4.5 9.5h10a5 5 0 0 1 0 10H11' }]],
+  key: [['circle', { cx: '8', cy: '15', r: '4' }], ['path', { d: 'm11 12 8.5-8.5M16.5 6.5l2.5 2.5M14.5 8.5l2 2' }]],
+  warning: [['path', { d: 'M12 4 2.8 19.5h18.4z' }], ['path', { d: 'M12 10v4.5M12 17v.2' }]],
 };
 
 /** icon('star') -> <svg class="rin-icon">; `filled` fills the shape with the current colour. */

@@ -1,6 +1,7 @@
 // Rin in the web shell: Contacts (the book), Circles and Profile are the tabs. A contact, its form,
-// a circle, who sees what, "See as…", a person and a new alternate are reached from them. Every
-// screen appends its own <h1>, and works on the profile chosen in the Profile tab (acting.js).
+// imports and their progress, Review, a circle, who sees what, "See as…", a person and a new
+// alternate are reached from them. Every screen appends its own <h1>, and works on the profile
+// chosen in the Profile tab (acting.js). The Profile tab carries the count of asks waiting.
 import { createAppFrame } from '../../app-frame.js';
 import * as access from './access.js';
 import * as circleNew from './circle-new.js';
@@ -9,10 +10,14 @@ import * as circles from './circles.js';
 import * as contactForm from './contact-form.js';
 import * as contact from './contact.js';
 import * as contacts from './contacts.js';
+import * as importProgress from './import-progress.js';
+import * as imports from './imports.js';
 import * as person from './person.js';
 import * as profileNew from './profile-new.js';
 import * as profile from './profile.js';
+import * as review from './review.js';
 import * as seeAs from './see-as.js';
+import { decorateTabs } from './tabs.js';
 
 const BASE = '/rin';
 
@@ -26,8 +31,17 @@ const frame = createAppFrame({
   ],
 });
 
+/** The frame has drawn its tab bar by the time the screen renders: dress it, then draw the screen. */
+const withTabs = (screen) => ({
+  render(root, ctx) {
+    const undress = decorateTabs(root.parentElement);
+    const cleanup = screen.render(root, ctx);
+    return () => { undress(); cleanup?.(); };
+  },
+});
+
 const route = (screen, title, { tab = null, inside = null, classes = [] } = {}) => ({
-  render: frame(screen, { tab, inside, classes }),
+  render: frame(withTabs(screen), { tab, inside, classes }),
   title: `${title} · Rin`,
   auth: true,
 });
@@ -38,6 +52,9 @@ export const routes = {
   [`${BASE}/contacts/new`]: route(contactForm.create, 'New contact', { inside: 'contacts' }),
   [`${BASE}/contacts/:id`]: route(contact, 'Contact', { inside: 'contacts' }),
   [`${BASE}/contacts/:id/edit`]: route(contactForm.edit, 'Edit contact', { inside: 'contacts' }),
+  [`${BASE}/imports`]: route(imports, 'Import contacts', { inside: 'contacts' }),
+  [`${BASE}/imports/:id`]: route(importProgress, 'Import', { inside: 'contacts' }),
+  [`${BASE}/review`]: route(review, 'Review', { inside: 'contacts' }),
   [`${BASE}/people`]: route(person.find, 'Find someone', { inside: 'contacts' }),
   [`${BASE}/people/:profileId`]: route(person.page, 'Person', { inside: 'contacts' }),
   [`${BASE}/circles`]: route(circles, 'Circles', { tab: 'circles' }),

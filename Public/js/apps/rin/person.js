@@ -1,6 +1,7 @@
 // Someone on Rin: found by their Kindred username, then their page, which shows what they let
-// the acting profile see (a field on Ask as a label behind a lock; asking comes later). From the
-// page they can be put in one of my circles, which changes what they see of me.
+// the acting profile see (a field on Ask as a label behind a lock, with Ask). When they say yes
+// (`rin.ask.approved`) the page reads their view again, so the field appears. From the page they
+// can be put in one of my circles, which changes what they see of me.
 import { h, uid } from '../../dom.js';
 import { field, formAlert, setPending, statusLine } from '../../forms.js';
 import { actingProfileId, withProfile } from './acting.js';
@@ -52,8 +53,10 @@ export const page = { render(root, { params }) {
   let alive = true;
   const heading = h('h1', { tabindex: '-1', class: 'rin-title', dataset: { testid: 'rin-person-title' } }, 'Someone on Rin');
   const state = screenState('rin-person-state');
+  const news = statusLine('rin-person-status');
   const body = h('div');
-  root.append(h('a', { class: 'rin-back', href: '#/rin/contacts' }, icon('back'), 'Contacts'), heading, actingNote(), state.el, body);
+  root.append(h('a', { class: 'rin-back', href: '#/rin/contacts' }, icon('back'), 'Contacts'), heading, actingNote(), state.el, news.el, body);
+  const ask = async (field) => client.createAsk(params.profileId, field.key, await actingProfileId());
 
   function addToCircle(view) {
     const selectId = uid('rin-person-circle');
@@ -87,14 +90,14 @@ export const page = { render(root, { params }) {
     return section;
   }
 
-  function load() {
-    state.loading();
-    withProfile((pid) => client.getPerson(params.profileId, pid)).then((view) => {
+  function load({ quietly = false } = {}) {
+    if (!quietly) state.loading();
+    return withProfile((pid) => client.getPerson(params.profileId, pid)).then((view) => {
       if (!alive) return;
       state.done();
       heading.textContent = view.displayName || 'Someone on Rin';
       document.title = `${heading.textContent} · Rin · Kindred`;
-      body.replaceChildren(personCard(view), addToCircle(view));
+      body.replaceChildren(personCard(view, { onAsk: ask }), addToCircle(view));
     }, (err) => {
       if (!alive) return;
       if (err.status === 404) {
@@ -107,6 +110,11 @@ export const page = { render(root, { params }) {
       }
     });
   }
+  // They said yes to one of my asks: read what they let me see again.
+  const offApproved = client.onAskApproved((event) => {
+    if (!alive || !client.sameId(event.profileId, params.profileId)) return;
+    load({ quietly: true }).then(() => { if (alive) news.show('They said yes: what you asked for is shown now.'); });
+  });
   load();
-  return () => { alive = false; };
+  return () => { alive = false; offApproved(); };
 } };

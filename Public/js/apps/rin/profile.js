@@ -1,10 +1,11 @@
 // The Profile tab: the card picker (which profile every Rin screen works on), then the chosen
-// profile: its name, bio and search setting, its photo (the primary only, for now), its fields,
-// where to set who sees them and to see it as someone else, and, for an alternate, deleting it.
-// Rin's settings close the page.
+// profile: the asks waiting for its answer, its name, bio and search setting, its photo (the
+// primary only, for now), its fields, where to set who sees them and to see it as someone else,
+// and, for an alternate, deleting it. Rin's settings close the page.
 import { h } from '../../dom.js';
 import { formAlert, statusLine } from '../../forms.js';
 import { actingProfileId, choose, forgetProfiles, loadProfiles } from './acting.js';
+import { asksSection } from './asks-inbox.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
 import { aboutForm } from './profile-about.js';
@@ -18,6 +19,7 @@ import { PROFILE_KINDS } from './words.js';
 export function render(root, { guardLeave }) {
   let alive = true;
   let about = null;
+  let asks = null;
   const state = screenState('rin-profile-state');
   const status = statusLine('rin-profile-status');
   const alert = formAlert('rin-profile-error');
@@ -52,11 +54,16 @@ export function render(root, { guardLeave }) {
 
   function showEditor(detail) {
     const p = detail.profile;
+    if (!client.sameId(asks?.profileId, p.id)) {
+      asks?.section.stop();
+      asks = { profileId: p.id, section: asksSection(p) };
+    }
     about = aboutForm(detail, { onSaved: () => { forgetProfiles(); refreshPicker(); } });
     const photo = p.kind === 'primary'
       ? photoSection(p, { onSaved: () => { forgetProfiles(); refreshPicker(); } })
       : h('p', { class: 'muted', dataset: { testid: 'rin-photo-later' } }, 'Alternate profiles can’t have a photo yet: people see its initials.');
     editor.replaceChildren(
+      asks.section.el,
       h('section', { class: 'rin-section card', 'aria-labelledby': 'rin-about-title' },
         h('h2', { id: 'rin-about-title' }, p.displayName, ' ', h('span', { class: 'badge rin-badge' }, PROFILE_KINDS[p.kind]?.name || p.kind)),
         photo, about.el),
@@ -101,5 +108,5 @@ export function render(root, { guardLeave }) {
     }
   }
   load();
-  return () => { alive = false; };
+  return () => { alive = false; asks?.section.stop(); };
 }

@@ -89,3 +89,32 @@ export function initialsOf(name) {
   const letters = parts.length > 1 ? [...parts[0]][0] + [...parts[parts.length - 1]][0] : [...(parts[0] || '?')][0];
   return (letters || '?').toUpperCase();
 }
+
+/** "24 November 2026 at 21:04": when something happened, as people read it. */
+export function whenText(iso) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(d);
+}
+
+/** "85%": a share (0..1) as a whole percentage. */
+export const percentText = (share) => new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 }).format(share || 0);
+
+/**
+ * An import's phases (RinImport.phase) in words. The server reads the file's records into
+ * contacts, then compares each new one with the book: two steps the screen counts as 1 and 2.
+ */
+export const IMPORT_PHASES = {
+  reading: { text: 'Reading your contacts', step: 1 },
+  matching: { text: 'Looking for duplicates', step: 2 },
+  done: { text: 'Done', step: 3 },
+  failed: { text: 'Stopped', step: 0 },
+};
+export const importRunning = (rinImport) => rinImport.phase === 'reading' || rinImport.phase === 'matching';
+
+/** A contact's single-valued fields (RinConflict.field), as "two … " says them. */
+export const CONTACT_FIELDS = {
+  givenName: 'first name', familyName: 'last name', middleName: 'middle name', namePrefix: 'name prefix',
+  nameSuffix: 'name suffix', displayName: 'shown name', nickname: 'nickname', organization: 'organisation',
+  title: 'job title', birthday: 'birthday', note: 'note',
+};
