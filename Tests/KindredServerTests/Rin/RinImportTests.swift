@@ -33,8 +33,10 @@ struct RinImportTests {
                                headers: ["Content-Type": "application/octet-stream"])
     }
 
+    /// Waits for an import to end. Generous: on PostgreSQL beside the whole suite on two cores, a
+    /// 250-card import's matching (every merge a dozen statements) has taken most of a minute.
     static func finished(_ kindred: TestKindred, _ user: TestUser, _ importID: UUID) async throws -> Schemas.RinImport {
-        try await eventually {
+        try await eventually(timeout: .seconds(180)) {
             let row = try await kindred.send(.GET, "/rin/imports/\(importID)", token: user.accessToken).decode(Schemas.RinImport.self)
             return row.phase == .done || row.phase == .failed
         }
