@@ -1,29 +1,8 @@
-// A modal <dialog> for Memories' small forms (the book's title and cover). showModal() gives the
-// focus trap, Escape and the inert page; it closes itself when the route changes, since it lives
-// in <body>, outside the screens the router replaces.
-import { h, uid } from '../../dom.js';
+// Memories' small forms (the book's title and cover) open in Kindred's modal dialog.
+import { openModal } from '../../modal-dialog.js';
 import { icon } from './icons.js';
 
 /** openDialog({ title, testid, body, onClose }) -> { dialog, close() }. */
-export function openDialog({ title, testid, body = [], onClose }) {
-  const opener = document.activeElement;
-  const titleId = uid('memories-dialog-title');
-  const closeButton = h('button', { type: 'button', class: 'memories-icon-button memories-dialog-close', 'aria-label': 'Close',
-    dataset: { testid: `${testid}-close` } }, icon('close'));
-  const dialog = h('dialog', { class: 'memories memories-dialog', 'aria-labelledby': titleId, dataset: { testid } },
-    h('header', { class: 'memories-dialog-head' }, h('h2', { id: titleId }, title), closeButton),
-    h('div', { class: 'memories-dialog-body' }, body));
-  const close = () => { if (dialog.open) dialog.close(); };
-  closeButton.addEventListener('click', close);
-  dialog.addEventListener('click', (event) => { if (event.target === dialog) close(); });
-  window.addEventListener('hashchange', close);
-  dialog.addEventListener('close', () => {
-    window.removeEventListener('hashchange', close);
-    dialog.remove();
-    onClose?.();
-    if (opener?.isConnected) opener.focus({ preventScroll: true });
-  }, { once: true });
-  document.body.append(dialog);
-  dialog.showModal();
-  return { dialog, close };
+export function openDialog(options) {
+  return openModal({ ...options, app: 'memories', closeContent: icon('close'), closeClass: 'memories-dialog-close' });
 }
