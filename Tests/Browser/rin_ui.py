@@ -5,9 +5,11 @@ page shows (the grid's cells, a person card's fields, a downloaded vCard)."""
 import time
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import ALLOWED_CONSOLE, PHONE, _new_driver
 from kindred_ui import UI
 
 
@@ -145,3 +147,41 @@ def downloaded(folder, name, timeout=15):
     WebDriverWait(None, timeout).until(lambda _: path.exists() and not (Path(folder) / f"{name}.crdownload").exists()
                                        and path.stat().st_size > 0, f"{name} was never downloaded")
     return path.read_bytes().decode("utf-8")  # as sent: vCard lines end in CRLF
+
+
+# ---- browsers: one per test file (imported by each Rin test file) ------------------------------
+
+_phones = []
+
+
+@pytest.fixture(scope="module")
+def browser():
+    drv = _new_driver()
+    drv.set_window_size(1280, 900)
+    yield drv
+    drv.quit()
+
+
+@pytest.fixture(scope="module")
+def phone():
+    drv = _new_driver(PHONE)
+    _phones.append(drv)
+    yield drv
+    _phones.remove(drv)
+    drv.quit()
+
+
+@pytest.fixture(autouse=True)
+def clean_console(browser):
+    """As conftest's drivers do: a test fails on console errors (JavaScript, CSP, 5xx) in any browser."""
+    def drain():
+        entries = []
+        for drv in (browser, *_phones):
+            entries += drv.get_log("browser")
+        return entries
+    drain()
+    yield
+    severe = [e for e in drain() if e.get("level") == "SEVERE"
+              and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
+    if severe:
+        pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)

@@ -11,8 +11,8 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ALLOWED_CONSOLE, PHONE, _new_driver
 from kindred_ui import create_account, delete_account, make_png, wait_for_alert
+from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
 from rin_ui import (add_contact, add_field, allow_downloads, cell_of, circles_of, contacts_of, downloaded, find_in, go,
                     grid_of, no_sideways_scroll, ok, one, press, primary_profile, set_cells, shared_kinds, signed_in, tap,
                     texts)
@@ -20,40 +20,8 @@ from rin_ui import (add_contact, add_field, allow_downloads, cell_of, circles_of
 
 # ---- browsers and people ------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def browser():
-    drv = _new_driver()
-    drv.set_window_size(1280, 900)
-    yield drv
-    drv.quit()
-
-
-_phones = []
-
-
-@pytest.fixture(scope="module")
-def phone():
-    drv = _new_driver(PHONE)
-    _phones.append(drv)
-    yield drv
-    _phones.remove(drv)
-    drv.quit()
-
-
-@pytest.fixture(autouse=True)
-def clean_console(browser):
-    """As conftest's drivers do: a test fails on console errors (JavaScript, CSP, 5xx) in any browser."""
-    def drain():
-        entries = []
-        for drv in (browser, *_phones):
-            entries += drv.get_log("browser")
-        return entries
-    drain()
-    yield
-    severe = [e for e in drain() if e.get("level") == "SEVERE"
-              and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
-    if severe:
-        pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
+# One desktop browser for the file, a phone only when a test asks, and console errors failing
+# a test: `rin_ui`'s fixtures.
 
 
 # 55 names over many letters, with an accent and a digit, so the book has sections and two pages.

@@ -10,48 +10,16 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ALLOWED_CONSOLE, PHONE, _new_driver
 from kindred_ui import create_account, delete_account, wait_for_alert
+from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
 from rin_ui import (add_contact, add_field, circles_of, contacts_of, find_in, go, no_sideways_scroll, ok, one, press,
                     primary_profile, shared_kinds, signed_in, tap, texts)
 
 
 # ---- browsers and people ------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def browser():
-    drv = _new_driver()
-    drv.set_window_size(1280, 900)
-    yield drv
-    drv.quit()
-
-
-_phones = []
-
-
-@pytest.fixture(scope="module")
-def phone():
-    drv = _new_driver(PHONE)
-    _phones.append(drv)
-    yield drv
-    _phones.remove(drv)
-    drv.quit()
-
-
-@pytest.fixture(autouse=True)
-def clean_console(browser):
-    """As conftest's drivers do: a test fails on console errors (JavaScript, CSP, 5xx) in any browser."""
-    def drain():
-        entries = []
-        for drv in (browser, *_phones):
-            entries += drv.get_log("browser")
-        return entries
-    drain()
-    yield
-    severe = [e for e in drain() if e.get("level") == "SEVERE"
-              and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
-    if severe:
-        pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
+# One desktop browser for the file, a phone only when a test asks, and console errors failing
+# a test: `rin_ui`'s fixtures.
 
 
 @pytest.fixture
