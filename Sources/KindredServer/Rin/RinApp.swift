@@ -10,6 +10,9 @@ enum RinApp: KindredApp {
     static let contractPrefix = "Rin"
 
     static func configure(_ app: Application, _ configuration: KindredConfiguration) throws {
+        // Made once here: request handlers only read it (Application's storage is not for
+        // concurrent writes).
+        app.storage[RinImportRunnerKey.self] = RinImportRunner()
         app.lifecycle.use(RinImportLifecycle())
     }
 

@@ -190,12 +190,14 @@ struct RinContactService {
         let favourites = try await live.copy().filter(\.$favourite == true).with(\.$photo).sort(\.$sortKey).sort(\.$id)
             .limit(Self.favouritesLimit).all()
         let total = try await live.copy().count()
-        // A name and neither a phone nor an e-mail: worth completing (docs/RIN.md §2.3, order of the waiting items).
-        let reachable = RinContactValue.query(on: context.database).filter(\.$profile.$id == profileID)
-            .filter(\.$kind ~~ [.phone, .email])
-        let withChannel = Set(try await reachable.all().map(\.$contact.id))
-        let allIDs = try await live.copy().all(\.$id)
-        let incomplete = allIDs.filter { !withChannel.contains($0) }.count
+        // A name and neither a phone nor an e-mail: worth completing (docs/RIN.md §2.3, order of the
+        // waiting items). Counted in the database: a book can hold tens of thousands of cards.
+        let incomplete = try await context.database.sql().raw("""
+            SELECT COUNT(*) AS n FROM \(ident: RinContact.schema) c
+            WHERE c.profile_id = \(bind: profileID) AND c.merged_into IS NULL
+              AND NOT EXISTS (SELECT 1 FROM \(ident: RinContactValue.schema) v
+                              WHERE v.contact_id = c.id AND v.kind IN ('phone', 'email'))
+            """).first(decoding: Count.self)?.n ?? 0
         return Home(recent: recent, favourites: favourites, total: total, incomplete: incomplete)
     }
 
@@ -299,4 +301,6 @@ struct RinContactService {
     static func likeEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
     }
+
+    private struct Count: Decodable { let n: Int }
 }

@@ -249,12 +249,9 @@ final class RinImportRunner: Sendable {
 struct RinImportRunnerKey: StorageKey { typealias Value = RinImportRunner }
 
 extension Application {
+    /// Set up by `RinApp.configure`.
     var rinImports: RinImportRunner {
-        guard let runner = storage[RinImportRunnerKey.self] else {
-            let runner = RinImportRunner()
-            storage[RinImportRunnerKey.self] = runner
-            return runner
-        }
+        guard let runner = storage[RinImportRunnerKey.self] else { fatalError("RinApp.configure makes the import runner") }
         return runner
     }
 }
