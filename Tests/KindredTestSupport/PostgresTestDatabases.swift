@@ -79,22 +79,53 @@ public actor PostgresTestDatabases {
         return try await task.value
     }
 
+    /// Runs `work` on its own administrative connection. With hundreds of tests cloning and dropping
+    /// databases at once, PostgreSQL can briefly refuse (a template still in use by a closing
+    /// backend, no connection slot free): those refusals are retried; anything else, or the last
+    /// refusal, is thrown with the server's own words, which `PSQLError` hides from its description.
     private func admin(_ url: String, _ work: (PostgresConnection) async throws -> Void) async throws {
         let configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
-        do {
-            try await work(connection)
-        } catch {
-            try? await connection.close()
-            throw error
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: attempt, logger: logger)
+                do {
+                    try await work(connection)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try await connection.close()
+                return
+            } catch let error as PSQLError {
+                let state = error.serverInfo?[.sqlState]
+                guard attempt < 6, let state, Self.transientStates.contains(state) else { throw PostgresTestFailure(error) }
+                logger.warning("PostgreSQL refused an administrative statement (\(state)); retrying", metadata: ["attempt": "\(attempt)"])
+                try await Task.sleep(for: .milliseconds(200 << attempt))
+            }
         }
-        try await connection.close()
     }
+
+    /// object_in_use, too_many_connections, cannot_connect_now.
+    private static let transientStates: Set<String> = ["55006", "53300", "57P03"]
 
     /// The admin URL with its database name replaced.
     static func url(_ adminURL: String, database: String) -> String {
         guard var components = URLComponents(string: adminURL) else { return adminURL }
         components.path = "/" + database
         return components.string ?? adminURL
+    }
+}
+
+/// A PostgreSQL error with the server's message, code and detail spelled out, so a failed test
+/// says what PostgreSQL said rather than `PSQLError`'s deliberately generic description.
+public struct PostgresTestFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ error: PSQLError) {
+        let info = error.serverInfo
+        let parts = [info?[.sqlState], info?[.message], info?[.detail], info?[.hint]].compactMap { $0 }
+        description = parts.isEmpty ? String(reflecting: error) : "PostgreSQL: " + parts.joined(separator: " — ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import PostgresNIO
 import Testing
 import Vapor
 import VaporTesting
@@ -87,10 +88,15 @@ public func withKindred<T>(
     } catch {
         try? await app.shutDownServing(running)
         if let database { try? await PostgresTestDatabases.shared.drop(database) }
+        if let error = error as? PSQLError { throw PostgresTestFailure(error) }
         throw error
     }
-    try await app.shutDownServing(running)
-    if let database { try await PostgresTestDatabases.shared.drop(database) }
+    do {
+        try await app.shutDownServing(running)
+        if let database { try await PostgresTestDatabases.shared.drop(database) }
+    } catch let error as PSQLError {
+        throw PostgresTestFailure(error)
+    }
     try? FileManager.default.removeItem(atPath: mediaDirectory)
     return result
 }
