@@ -19,6 +19,12 @@ public enum KindredError: Error, Sendable {
         return problem._type.split(separator: "/").last.map(String.init)
     }
 
+    /// The HTTP status of a problem the server answered with.
+    public var status: Int? {
+        guard case .problem(let problem) = self else { return nil }
+        return problem.status
+    }
+
     public var fieldErrors: [String: String] {
         guard case .problem(let problem) = self else { return [:] }
         return Dictionary((problem.errors ?? []).map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })

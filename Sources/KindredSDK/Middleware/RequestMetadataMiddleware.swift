@@ -18,8 +18,15 @@ struct RequestMetadataMiddleware: ClientMiddleware {
             request.headerFields[Self.requestID] = UUID().uuidString.lowercased()
         }
         if request.method == .post, request.headerFields[Self.idempotencyKey] == nil {
-            request.headerFields[Self.idempotencyKey] = UUID().uuidString.lowercased()
+            request.headerFields[Self.idempotencyKey] = IdempotencyKey.current ?? UUID().uuidString.lowercased()
         }
         return try await next(request, body, baseURL)
     }
+}
+
+/// The `Idempotency-Key` of the POSTs made inside `IdempotencyKey.$current.withValue(…)`. A
+/// queue that sends the same change again after a relaunch or a lost answer gives it the key it
+/// chose when the change was made, so the server acts once however often it arrives.
+public enum IdempotencyKey {
+    @TaskLocal public static var current: String?
 }

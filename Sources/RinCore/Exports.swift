@@ -1,0 +1,47 @@
+@_exported import KindredSDK
+
+/// Friendlier names for Rin's contract types, which stay the single definition.
+public typealias RinSettings = Components.Schemas.RinSettings
+public typealias RinProfile = Components.Schemas.RinProfile
+public typealias RinProfileDetail = Components.Schemas.RinProfileDetail
+public typealias RinProfileField = Components.Schemas.RinProfileField
+public typealias RinProfileKind = Components.Schemas.RinProfileKind
+public typealias RinAlternateKind = Components.Schemas.RinAlternateKind
+public typealias RinFieldKind = Components.Schemas.RinFieldKind
+public typealias RinFieldLabel = Components.Schemas.RinFieldLabel
+public typealias RinAccess = Components.Schemas.RinAccess
+public typealias RinCircle = Components.Schemas.RinCircle
+public typealias RinCircleColor = Components.Schemas.RinColor
+public typealias RinCircleMember = Components.Schemas.RinCircleMember
+public typealias RinPolicyGrid = Components.Schemas.RinPolicyGrid
+public typealias RinPolicyCell = Components.Schemas.RinPolicyCell
+public typealias RinPolicyChange = Components.Schemas.RinPolicyChange
+public typealias RinPolicyField = Components.Schemas.RinPolicyField
+public typealias RinPersonView = Components.Schemas.RinPersonView
+public typealias RinSharedField = Components.Schemas.RinSharedField
+public typealias RinAskableField = Components.Schemas.RinAskableField
+public typealias RinContactSummary = Components.Schemas.RinContactSummary
+public typealias RinContactDetail = Components.Schemas.RinContactDetail
+public typealias RinContactDraft = Components.Schemas.RinContactDraft
+public typealias RinContactEdit = Components.Schemas.RinContactEdit
+public typealias RinContactValue = Components.Schemas.RinContactValue
+public typealias RinContactValueDraft = Components.Schemas.RinContactValueDraft
+public typealias RinContactsHome = Components.Schemas.RinContactsHome
+public typealias RinImport = Components.Schemas.RinImport
+public typealias RinSuggestion = Components.Schemas.RinSuggestion
+public typealias RinMatchEvidence = Components.Schemas.RinMatchEvidence
+public typealias RinMergeRecord = Components.Schemas.RinMergeRecord
+public typealias RinMergeResult = Components.Schemas.RinMergeResult
+public typealias RinUndoResult = Components.Schemas.RinUndoResult
+public typealias RinConflict = Components.Schemas.RinConflict
+public typealias RinIncomingAsk = Components.Schemas.RinIncomingAsk
+public typealias RinCircleKind = Components.Schemas.RinCircleKind
+public typealias RinCircleTemplate = Components.Schemas.RinCircleTemplate
+public typealias RinCircleRef = Components.Schemas.RinCircleRef
+public typealias RinCircleDraft = Components.Schemas.RinCircleDraft
+public typealias RinCircleEdit = Components.Schemas.RinCircleEdit
+public typealias RinProfileDraft = Components.Schemas.RinProfileDraft
+public typealias RinProfileEdit = Components.Schemas.RinProfileEdit
+public typealias RinProfileFieldDraft = Components.Schemas.RinProfileFieldDraft
+public typealias RinProfileFieldEdit = Components.Schemas.RinProfileFieldEdit
+public typealias RinContactValueKind = Components.Schemas.RinContactValueKind

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A place in Rin, as a value: what a `rin://` link, a notification or one feature asking for
+/// another's screen names. Features never present each other's screens; they hand a route to the
+/// shell, which gives it to the coordinator that owns it.
+public enum RinRoute: Hashable, Sendable {
+    public enum HomeSection: String, Hashable, Sendable, CaseIterable {
+        case recent, favourites, review, imports
+    }
+
+    case home(section: HomeSection? = nil)
+    case contact(UUID)
+    case circles
+    case circle(UUID)
+    /// My primary profile (nil) or one of my alternates.
+    case profile(UUID? = nil)
+    case asks
+    case settings
+    case onboarding
+
+    public static let scheme = "rin"
+
+    /// Parses `rin://home`, `rin://home?section=review`, `rin://contacts/{id}`, `rin://circles`,
+    /// `rin://circles/{id}`, `rin://profile`, `rin://profile/{id}`, `rin://asks`, `rin://settings`
+    /// and `rin://onboarding`. Anything else (another scheme, an unknown place, a malformed id, a
+    /// trailing segment) is nil rather than a guess.
+    public init?(url: URL) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              components.scheme?.lowercased() == Self.scheme, let host = components.host?.lowercased()
+        else { return nil }
+        let segments = components.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard segments.count <= 1 else { return nil }
+        let id: UUID?? = segments.first.map { UUID(uuidString: $0) }
+        if case .some(.none) = id { return nil }  // a segment that is not an id
+        let identifier = id ?? nil
+        switch (host, identifier) {
+        case ("home", nil):
+            let value = components.queryItems?.first { $0.name == "section" }?.value
+            guard let value else { self = .home(); return }
+            guard let section = HomeSection(rawValue: value) else { return nil }
+            self = .home(section: section)
+        case ("contacts", let contact?): self = .contact(contact)
+        case ("circles", nil): self = .circles
+        case ("circles", let circle?): self = .circle(circle)
+        case ("profile", let profile): self = .profile(profile)
+        case ("asks", nil): self = .asks
+        case ("settings", nil): self = .settings
+        case ("onboarding", nil): self = .onboarding
+        default: return nil
+        }
+    }
+
+    /// The link for this place; `RinRoute(url: route.url) == route`.
+    public var url: URL {
+        var components = URLComponents()
+        components.scheme = Self.scheme
+        switch self {
+        case .home(let section):
+            components.host = "home"
+            if let section { components.queryItems = [URLQueryItem(name: "section", value: section.rawValue)] }
+        case .contact(let id): (components.host, components.path) = ("contacts", "/" + id.uuidString.lowercased())
+        case .circles: components.host = "circles"
+        case .circle(let id): (components.host, components.path) = ("circles", "/" + id.uuidString.lowercased())
+        case .profile(let id):
+            components.host = "profile"
+            if let id { components.path = "/" + id.uuidString.lowercased() }
+        case .asks: components.host = "asks"
+        case .settings: components.host = "settings"
+        case .onboarding: components.host = "onboarding"
+        }
+        // Every part above is a fixed word or a UUID, so the URL always forms.
+        return components.url!
+    }
+
+    /// The tab a route lives in.
+    public var tab: RinTab {
+        switch self {
+        case .home, .contact: .home
+        case .circles, .circle: .circles
+        case .profile, .asks, .settings: .profile
+        case .onboarding: .home
+        }
+    }
+}
+
+/// Rin's four tabs (`architecture/IOS_NAVIGATION_STATE_V1.md`): the network score tab arrives
+/// with part 2 and shows a placeholder until then.
+public enum RinTab: String, Hashable, Sendable, CaseIterable {
+    case home, circles, score, profile
+}
