@@ -566,14 +566,19 @@ def test_profile_fields_settings_and_an_alternate(base_url, browser, owner, tmp_
     press(ui, "rin-region-save")
     ui.wait.until(lambda d: ok(owner["api"].call("GET", "/rin/settings"))["defaultRegion"] == "GB")
 
-    # A professional alternate: made, chosen, with no photo control; its book is its own.
+    # A professional alternate: made, chosen, with a photo of its own whose link names neither the
+    # account nor its id; its book is its own.
     press(ui, "rin-profile-new")
     ui.fill("rin-new-profile-name", "Ada Works")
     press(ui, "rin-new-profile-create")
     ui.wait.until(lambda d: [c.get_attribute("data-kind") for c in ui.all("rin-profile-card")] == ["primary", "professional"])
     assert one(ui, "rin-profile-card", kind="professional").get_attribute("aria-pressed") == "true"
-    ui.visible("rin-photo-later")
-    assert not ui.all("rin-photo") and not ui.all("rin-photo-input")
+    ui.visible("rin-photo")
+    ui.find("rin-photo-input").send_keys(make_png(tmp_path / "work.png", 48, 48))
+    ui.text_is("rin-photo-status", "Photo saved.")
+    alternate = next(p for p in ok(owner["api"].call("GET", "/rin/profiles"))["items"] if p["kind"] == "professional")
+    src = ui.find("rin-photo-preview").find_element(By.TAG_NAME, "img").get_attribute("src")
+    assert alternate["photo"]["id"].lower() in src and owner["id"].lower() not in src.lower(), src
     go(ui, "/rin/contacts")
     ui.text_is("rin-acting-name", "Ada Works")
     ui.visible("rin-contacts-empty")

@@ -171,7 +171,7 @@ BUSINESS_RULES = {
     ("POST /innovation-engine/connections", "code", "That is your own code. Scan someone else's."),
     ("PATCH /me", "avatarId", "Upload the picture first; that media id is not one of yours."),
     ("PATCH /rin/profiles/{profileId}", "photoId", "Upload the picture first; that media id is not one of yours."),
-    ("PATCH /rin/profiles/{profileId}", "photoId", "Alternate profiles can't have a photo yet."),
+    ("PATCH /rin/profiles/{profileId}", "photoId", "Upload a photo of its own for this profile: that one is already shown on another of yours."),
     ("POST /blocks", "username", "You can't block yourself."),
     ("POST /kinnect/follows", "username", "You can't follow yourself."),
     ("POST /kinnect/posts/{postId}/comments", "replyTo", "That comment is not on this post (any more)."),

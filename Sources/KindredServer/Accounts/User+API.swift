@@ -20,12 +20,21 @@ extension User {
 
 extension MediaItem {
     func dto(mediaURLs: MediaURLSigner, now: Date) throws -> Components.Schemas.Media {
-        let signed = mediaURLs.url(for: storageKey, now: now)
+        let signed = mediaURLs.url(for: try publicName(), now: now)
         let type = mediaType ?? .jpeg
         return Components.Schemas.Media(
             id: try requireID(), kind: Components.Schemas.MediaKind(rawValue: type.rawValue) ?? .jpeg,
             contentType: type.contentType, byteCount: byteCount, width: width, height: height,
             durationSeconds: durationSeconds, url: signed.url, urlExpiresAt: signed.expiresAt
         )
+    }
+}
+
+extension MediaItem {
+    /// The file's name in its URL: the media id and the stored file's extension.
+    func publicName() throws -> String {
+        let id = try requireID().uuidString.lowercased()
+        guard let dot = storageKey.lastIndex(of: ".") else { return id }
+        return id + storageKey[dot...]
     }
 }

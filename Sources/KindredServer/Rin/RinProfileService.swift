@@ -146,11 +146,6 @@ struct RinProfileService {
         if changes.removePhoto {
             profile.$photo.id = nil
         } else if let photoID = changes.photoID {
-            // A media URL carries its owner's account id (`MediaKey`), which would tie an alternate
-            // to the person behind it; alternates get photos once their files are kept apart.
-            guard profile.kind == .primary else {
-                throw AppError.validation(field: "photoId", "Alternate profiles can't have a photo yet.")
-            }
             // Only the owner's own upload, and a still image.
             guard let photo = try await MediaItem.query(on: context.database).filter(\.$id == photoID).filter(\.$owner.$id == userID).first() else {
                 throw AppError.validation(field: "photoId", "Upload the picture first; that media id is not one of yours.")
@@ -158,10 +153,26 @@ struct RinProfileService {
             guard photo.mediaType?.isImage == true else {
                 throw AppError.validation(field: "photoId", "A profile picture is an image, not a video.")
             }
+            try await ensureUnshared(photoID, for: profile, of: userID)
             profile.$photo.id = photoID
         }
         try await profile.save(on: context.database)
         return try await owned(profileID, by: userID)
+    }
+
+    /// An alternate's photo is its own: the media id is in the photo's URL, so the same upload
+    /// shown as the account's avatar or on another of my profiles would tie them together.
+    private func ensureUnshared(_ photoID: UUID, for profile: RinProfile, of userID: UUID) async throws {
+        // The primary is the account's own face: sharing the avatar with it tells nothing.
+        var onAvatar = false
+        if profile.kind != .primary {
+            onAvatar = try await User.query(on: context.database).filter(\.$id == userID).filter(\.$avatar.$id == photoID).count() > 0
+        }
+        let onProfile = try await RinProfile.query(on: context.database).filter(\.$user.$id == userID)
+            .filter(\.$photo.$id == photoID).filter(\.$id != profile.requireID()).count() > 0
+        guard !onAvatar && !onProfile else {
+            throw AppError.validation(field: "photoId", "Upload a photo of its own for this profile: that one is already shown on another of yours.")
+        }
     }
 
     func delete(_ profileID: UUID, by userID: UUID) async throws {

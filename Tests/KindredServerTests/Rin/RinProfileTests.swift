@@ -124,12 +124,29 @@ struct RinProfileTests {
             let circles = try await kindred.rinCircles(ada, detail.profile.id)
             #expect(circles.map(\.kind) == [.contacts, ._public])
             #expect(circles.map(\.template) == [.permissive, .nameOnly], "a professional profile's contacts see it all")
-            // No photo on an alternate yet: its URL would carry the account's id.
-            let upload = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: MediaFixtures.png())
-            let photoID = try upload.decode(Schemas.Media.self).id
-            let photo = try await kindred.send(.PATCH, "/rin/profiles/\(detail.profile.id)", token: ada.accessToken, json: ["photoId": photoID.uuidString])
-            #expect(photo.status == .unprocessableEntity && photo.problem?.errors?.first?.field == "photoId")
-            #expect(try await kindred.send(.PATCH, "/rin/profiles/\(primary)", token: ada.accessToken, json: ["photoId": photoID.uuidString]).status == .ok)
+            // An alternate's photo is its own upload, and its link names neither the account nor
+            // the file's storage key; an upload shown elsewhere (the avatar, another profile) would
+            // tie the two together, so it is refused.
+            func upload() async throws -> UUID {
+                try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: MediaFixtures.png()).decode(Schemas.Media.self).id
+            }
+            let (workPhoto, avatar) = (try await upload(), try await upload())
+            #expect(try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["avatarId": avatar.uuidString]).status == .ok)
+            let photo = try await kindred.send(.PATCH, "/rin/profiles/\(detail.profile.id)", token: ada.accessToken, json: ["photoId": workPhoto.uuidString])
+            #expect(photo.status == .ok, "\(photo.body.string)")
+            let shown = try #require(try photo.decode(Schemas.RinProfileDetail.self).profile.photo)
+            let stored = try #require(try await MediaItem.find(workPhoto, on: kindred.app.db)).storageKey
+            #expect(shown.url.hasPrefix("/media-files/\(workPhoto.uuidString.lowercased()).png?"))
+            #expect(!shown.url.lowercased().contains(ada.id.uuidString.lowercased()))
+            #expect(!shown.url.contains(stored))
+            #expect(try await kindred.app.testing().sendRequest(.GET, shown.url).status == .ok)
+            for (profile, media) in [(detail.profile.id, avatar), (primary, workPhoto)] {
+                let shared = try await kindred.send(.PATCH, "/rin/profiles/\(profile)", token: ada.accessToken, json: ["photoId": media.uuidString])
+                #expect(shared.status == .unprocessableEntity, "\(shared.body.string)")
+                #expect(shared.problem?.errors?.first?.field == "photoId")
+            }
+            #expect(try await kindred.send(.PATCH, "/rin/profiles/\(primary)", token: ada.accessToken, json: ["photoId": avatar.uuidString]).status == .ok,
+                    "the primary is the account's own face")
             #expect(try await create("personal", "Ada").status == .created)
             #expect(try await create("anonymous", "Quiet Otter").status == .created)
             let fourth = try await create("personal", "Too many")

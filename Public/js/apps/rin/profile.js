@@ -59,9 +59,7 @@ export function render(root, { guardLeave }) {
       asks = { profileId: p.id, section: asksSection(p) };
     }
     about = aboutForm(detail, { onSaved: () => { forgetProfiles(); refreshPicker(); } });
-    const photo = p.kind === 'primary'
-      ? photoSection(p, { onSaved: () => { forgetProfiles(); refreshPicker(); } })
-      : h('p', { class: 'muted', dataset: { testid: 'rin-photo-later' } }, 'Alternate profiles can’t have a photo yet: people see its initials.');
+    const photo = photoSection(p, { onSaved: () => { forgetProfiles(); refreshPicker(); } });
     editor.replaceChildren(
       asks.section.el,
       h('section', { class: 'rin-section card', 'aria-labelledby': 'rin-about-title' },
