@@ -57,7 +57,7 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         let context = request.context
-        let contact = try await RinContactService(context: context).owned(input.path.contactId, by: caller.userID)
+        let contact = try await RinContactService(context: context).resolved(input.path.contactId, by: caller.userID)
         return .ok(.init(body: .json(try await RinContactDetails(context: context).detail(of: contact))))
     }
 

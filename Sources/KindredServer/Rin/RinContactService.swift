@@ -25,6 +25,23 @@ struct RinContactService {
         return contact
     }
 
+    /// The live contact an id now stands for: the contact itself, or, for one merged away, the
+    /// contact it was merged into (followed through chained merges), so a link to a merged-away
+    /// card opens the card that holds it. Writes use `owned`, which takes live contacts only.
+    func resolved(_ contactID: UUID, by userID: UUID) async throws -> RinContact {
+        var id = contactID
+        // A chain is at most as long as the book; the bound only guards against a cycle.
+        for _ in 0..<1_000 {
+            guard let contact = try await RinContact.query(on: context.database).filter(\.$id == id)
+                .join(RinProfile.self, on: \RinContact.$profile.$id == \RinProfile.$id)
+                .filter(RinProfile.self, \.$user.$id == userID).with(\.$photo).first()
+            else { break }
+            guard let next = contact.$mergedInto.id else { return contact }
+            id = next
+        }
+        throw AppError.notFound("contact")
+    }
+
     func values(of contactIDs: [UUID]) async throws -> [UUID: [RinContactValue]] {
         guard !contactIDs.isEmpty else { return [:] }
         let rows = try await RinContactValue.query(on: context.database).filter(\.$contact.$id ~~ contactIDs)

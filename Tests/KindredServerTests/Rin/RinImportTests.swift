@@ -200,9 +200,15 @@ struct RinImportTests {
             let merged = try one.decode(Schemas.RinMergeResult.self)
             #expect(merged.contact.id == first.id && merged.contact.favourite && merged.contact.circles.map(\.id) == [friends.id])
             #expect(merged.contact.values.count == 2, "the phone once, the e-mail")
-            #expect(try await kindred.send(.GET, "/rin/contacts/\(second.id)", token: ada.accessToken).status == .notFound)
+            // A link to the merged-away card opens the card that holds it; edits take live cards only.
+            let absorbed = try await kindred.send(.GET, "/rin/contacts/\(second.id)", token: ada.accessToken)
+            #expect(try absorbed.decode(Schemas.RinContactDetail.self).id == first.id)
+            #expect(try await kindred.send(.PATCH, "/rin/contacts/\(second.id)", token: ada.accessToken, json: ["note": "x"]).status == .notFound)
             let two = try await kindred.send(.POST, "/rin/contacts/\(first.id)/merge", token: ada.accessToken, json: ["otherId": third.id])
                 .decode(Schemas.RinMergeResult.self)
+            #expect(try await kindred.send(.GET, "/rin/contacts/\(third.id)", token: ada.accessToken).decode(Schemas.RinContactDetail.self).id == first.id)
+            let bea = try await kindred.signUp("bea")
+            #expect(try await kindred.send(.GET, "/rin/contacts/\(second.id)", token: bea.accessToken).status == .notFound, "nobody else's")
             let early = try await kindred.send(.POST, "/rin/merges/\(merged.merge.id)/undo", token: ada.accessToken)
             #expect(early.status == .conflict, "a later merge includes the survivor: \(early.body.string)")
             // An edit since the merge is kept unless I say to let it go.
