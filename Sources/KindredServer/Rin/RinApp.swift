@@ -42,6 +42,10 @@ enum RinApp: KindredApp {
         try await RinAskService.declinePending(between: blockerID, and: blockedID, on: context.database, now: context.now)
     }
 
+    static func seedDemo(_ app: Application, people: [User]) async throws {
+        try await RinDemo.seed(app, people: people)
+    }
+
     /// Profile and contact photos stay as long as a profile or a card shows them.
     static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
         let profiles = try await RinProfile.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id)

@@ -45,6 +45,36 @@ struct SeedDemoTests {
         }
     }
 
+    @Test func rinHasAnImportedBookWithItsReviewCirclesAndAnAskOnce() async throws {
+        try await withKindred { kindred in
+            _ = try await SeedDemoCommand.seed(on: kindred.app)
+            let seeded = try await SeedDemoCommand.seed(on: kindred.app)
+            func token(_ name: String) async throws -> String {
+                try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": seeded.password])
+                    .decode(Components.Schemas.AuthSession.self).accessToken
+            }
+            let ada = try await token("ada")
+            let settings = try await kindred.send(.GET, "/rin/settings", token: ada).decode(Components.Schemas.RinSettings.self)
+            let book = settings.primaryProfileId
+            let home = try await kindred.send(.GET, "/rin/profiles/\(book)/contacts/home", token: ada).decode(Components.Schemas.RinContactsHome.self)
+            #expect(home.total == 11, "twelve cards, one sure duplicate merged, imported once")
+            #expect(home.suggestions == 2)
+            let merges = try await kindred.send(.GET, "/rin/profiles/\(book)/merges", token: ada).decode(Components.Schemas.RinMergePage.self)
+            #expect(merges.items.map(\.survivorName) == ["Grace Hopper"])
+            #expect(merges.items.map(\.kind) == [.auto])
+            let profiles = try await kindred.send(.GET, "/rin/profiles", token: ada).decode(Components.Schemas.RinProfileList.self)
+            #expect(profiles.items.map(\.kind) == [.primary, .professional])
+            let asks = try await kindred.send(.GET, "/rin/profiles/\(book)/asks", token: ada).decode(Components.Schemas.RinIncomingAskPage.self)
+            #expect(asks.items.map(\.requester.displayName) == ["Alan Turing"])
+            #expect(asks.items.map(\.field.kind) == [.address])
+            // Grace, in Ada's Family, sees all of her; a linked card shows what Grace shares.
+            let seen = try await kindred.send(.GET, "/rin/people/\(book)", token: try await token("grace")).decode(Components.Schemas.RinPersonView.self)
+            #expect(Set(seen.fields.map(\.kind)) == [.phone, .email, .address, .birthday])
+            let graces = try await kindred.send(.GET, "/rin/profiles/\(book)/contacts?q=grace", token: ada).decode(Components.Schemas.RinContactPage.self)
+            #expect(graces.items.map(\.isLinked) == [true])
+        }
+    }
+
     @Test func aRealAccountWithADemoUsernameIsNeverTouched() async throws {
         try await withKindred { kindred in
             let real = try await kindred.signUp("grace", password: "my own password")
