@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DateAnInterventionCore", targets: ["DateAnInterventionCore"]),
         .library(name: "KinnectCore", targets: ["KinnectCore"]),
         .library(name: "MemoriesCore", targets: ["MemoriesCore"]),
+        .library(name: "RinAppShell", targets: ["RinAppShell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.115.0"),
@@ -97,6 +98,19 @@ let package = Package(
         /// Memories' client logic: friends, the shelf, the book, the letter composer and the page editor.
         .target(name: "MemoriesCore", dependencies: ["KindredSDK", "MemoriesCanvas"]),
 
+        /// Rin's client core: the operations over the SDK, the per-account cache, the queue of
+        /// changes made offline, and `rin://` routes. Rin's features depend on it and nothing else.
+        .target(name: "RinCore", dependencies: ["KindredSDK", "RinMatching"]),
+        /// Rin's features (docs/RIN.md §3): view models and a coordinator each; a feature never
+        /// depends on another (RinArchitectureTests enforces it).
+        .target(name: "RinContacts", dependencies: ["RinCore"]),
+        .target(name: "RinCircles", dependencies: ["RinCore"]),
+        .target(name: "RinProfiles", dependencies: ["RinCore"]),
+        .target(name: "RinOnboarding", dependencies: ["RinCore"]),
+        .target(name: "RinSettings", dependencies: ["RinCore"]),
+        /// Rin's tabs, `rin://` dispatch and sign-in gating: the one place that sees every feature.
+        .target(name: "RinAppShell", dependencies: ["RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings"]),
+
         // MARK: - server
 
         .target(
@@ -169,6 +183,11 @@ let package = Package(
         .testTarget(name: "RinFormatsTests", dependencies: ["RinFormats", "SeededRandom"]),
         .testTarget(name: "RinMatchingTests", dependencies: ["RinMatching"]),
         .testTarget(name: "RinPolicyTests", dependencies: ["RinPolicy"]),
+        .testTarget(
+            name: "RinCoreTests",
+            dependencies: ["RinCore", "RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings", "RinAppShell",
+                           "KindredServer", "KindredTestSupport"]
+        ),
         .testTarget(
             name: "MemoriesCoreTests",
             dependencies: ["MemoriesCore", "KindredServer", "KindredTestSupport"]

@@ -25,6 +25,12 @@ public enum KindredError: Error, Sendable {
         return problem.status
     }
 
+    /// The device could not reach the server (as opposed to the server saying no).
+    public var isOffline: Bool {
+        if case .transport = self { return true }
+        return false
+    }
+
     public var fieldErrors: [String: String] {
         guard case .problem(let problem) = self else { return [:] }
         return Dictionary((problem.errors ?? []).map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })

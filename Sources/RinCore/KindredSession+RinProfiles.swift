@@ -136,7 +136,8 @@ extension KindredSession {
 
     // MARK: - People
 
-    /// Exactly what `viewer` (a profile id, `public`, or `contacts`) sees of my profile.
+    /// Exactly what `viewer` sees of my profile: `public`, `circle:<id>` (any member of that
+    /// circle, e.g. the Contacts circle) or `profile:<id>` (one person).
     public func previewRinProfile(_ profileID: UUID, as viewer: String) async throws -> RinPersonView {
         try await perform { try await client.previewRinProfile(path: .init(profileId: profileID), query: .init(viewer: viewer)).ok.body.json }
     }

@@ -85,24 +85,65 @@ public final class RinContext {
         Task { try? await store.save(settings, for: .settings, account: account) }
     }
 
-    /// Queues a change and sends what waits; what the server refuses for good is named in
-    /// `refusedChanges`. The caller has already shown the change.
-    public func submit(_ mutation: RinMutation) async {
+    /// Queues a change (the caller has already shown it), sends what waits, and says what became
+    /// of this change. Refusals of older queued changes in the same send are named in
+    /// `refusedChanges`; this one's is only returned, so it is shown once, where it was made.
+    @discardableResult
+    public func submit(_ mutation: RinMutation) async -> RinDelivery {
+        let entry: RinPendingMutation
         do {
-            try await queue.enqueue(mutation)
+            entry = try await queue.enqueue(mutation)
         } catch {
-            self.error = error.localizedDescription
-            return
+            return .refused(error.localizedDescription)
         }
-        await sync()
+        for outcome in await flush(reportingAllBut: entry.id).outcomes {
+            switch outcome {
+            case .applied(let sent) where sent.id == entry.id: return .sent
+            case .rejected(let refused, let error) where refused.id == entry.id: return .refused(error.localizedDescription)
+            default: continue
+            }
+        }
+        return .waiting
     }
 
-    /// Sends the queue once (on launch, coming online, returning to the foreground).
-    public func sync() async {
+    /// Sends the queue once (on launch, coming online, returning to the foreground) and says how
+    /// far it got.
+    @discardableResult
+    public func sync() async -> RinMutationQueue.FlushResult {
+        await flush(reportingAllBut: nil)
+    }
+
+    private func flush(reportingAllBut own: UUID?) async -> RinMutationQueue.FlushResult {
         let result = await queue.flush()
-        for case .rejected(_, let error) in result.outcomes {
+        for case .rejected(let entry, let error) in result.outcomes where entry.id != own {
             refusedChanges.append(error.localizedDescription)
         }
+        return result
+    }
+
+    /// The account and profile the features work for, starting the context if nobody has yet
+    /// (a screen opened straight from a link); nil when signed out.
+    public func scope() async -> (account: UUID, profile: UUID)? {
+        if account == nil || profileID == nil { await start() }
+        guard let account, let profileID else { return nil }
+        return (account, profileID)
+    }
+
+    /// Keeps a copy for the next launch; a cache that cannot be written is only a slower start.
+    public func keep<Value: Encodable & Sendable>(_ value: Value, as key: RinStore.Key) async {
+        guard let account else { return }
+        try? await store.save(value, for: key, account: account)
+    }
+
+    /// The copy kept for this account, if any.
+    public func kept<Value: Decodable & Sendable>(_ type: Value.Type, as key: RinStore.Key) async -> Value? {
+        guard let account else { return nil }
+        return await store.value(type, for: key, account: account)
+    }
+
+    public func forget(_ key: RinStore.Key) async {
+        guard let account else { return }
+        await store.remove(key, account: account)
     }
 
     public var pendingChanges: Int {
@@ -124,5 +165,20 @@ public final class RinContext {
         guard let account else { return }
         let profiles = profiles
         Task { try? await store.save(profiles, for: .profiles, account: account) }
+    }
+}
+
+/// What became of a change handed to `RinContext.submit`, for a model that showed it at once.
+public enum RinDelivery: Equatable, Sendable {
+    /// The server took it.
+    case sent
+    /// It waits in the queue (offline, or the server could not take it now) and will be sent.
+    case waiting
+    /// The server refused it for good (or it could not even be queued), in words.
+    case refused(String)
+
+    public var isRefused: Bool {
+        if case .refused = self { return true }
+        return false
     }
 }

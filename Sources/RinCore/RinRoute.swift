@@ -15,13 +15,15 @@ public enum RinRoute: Hashable, Sendable {
     /// My primary profile (nil) or one of my alternates.
     case profile(UUID? = nil)
     case asks
+    /// Another Rin person's page (what they let me see, and what I may ask for).
+    case person(UUID)
     case settings
     case onboarding
 
     public static let scheme = "rin"
 
     /// Parses `rin://home`, `rin://home?section=review`, `rin://contacts/{id}`, `rin://circles`,
-    /// `rin://circles/{id}`, `rin://profile`, `rin://profile/{id}`, `rin://asks`, `rin://settings`
+    /// `rin://circles/{id}`, `rin://profile`, `rin://profile/{id}`, `rin://asks`, `rin://people/{id}`, `rin://settings`
     /// and `rin://onboarding`. Anything else (another scheme, an unknown place, a malformed id, a
     /// trailing segment) is nil rather than a guess.
     public init?(url: URL) {
@@ -44,6 +46,7 @@ public enum RinRoute: Hashable, Sendable {
         case ("circles", let circle?): self = .circle(circle)
         case ("profile", let profile): self = .profile(profile)
         case ("asks", nil): self = .asks
+        case ("people", let person?): self = .person(person)
         case ("settings", nil): self = .settings
         case ("onboarding", nil): self = .onboarding
         default: return nil
@@ -65,6 +68,7 @@ public enum RinRoute: Hashable, Sendable {
             components.host = "profile"
             if let id { components.path = "/" + id.uuidString.lowercased() }
         case .asks: components.host = "asks"
+        case .person(let id): (components.host, components.path) = ("people", "/" + id.uuidString.lowercased())
         case .settings: components.host = "settings"
         case .onboarding: components.host = "onboarding"
         }
@@ -77,7 +81,7 @@ public enum RinRoute: Hashable, Sendable {
         switch self {
         case .home, .contact: .home
         case .circles, .circle: .circles
-        case .profile, .asks, .settings: .profile
+        case .profile, .asks, .person, .settings: .profile
         case .onboarding: .home
         }
     }
