@@ -75,7 +75,7 @@ public final class RinShell {
             return show(route, in: profiles)
         case .circles, .circle:
             return show(route, in: circles)
-        case .home, .contact:
+        case .home, .contact, .card:
             return show(route, in: contacts)
         }
     }

@@ -12,10 +12,12 @@ public enum ContactsRoute: Hashable, Sendable {
     case imports
     /// One import's progress.
     case importProgress(UUID)
+    /// The card a share link opened, to add to the book.
+    case card(String)
 }
 
 /// The Contacts feature's navigation: a stack of `ContactsRoute` over the home, which the
-/// views bind to. It owns the home, a contact, Review and the imports; for anything else (a
+/// views bind to. It owns the home, a contact, Review, the imports and shared cards; for anything else (a
 /// circle, my profile, asks) it hands a `RinRoute` to `navigate`, which the shell sets.
 @MainActor @Observable
 public final class ContactsCoordinator: RinCoordinator {
@@ -39,6 +41,10 @@ public final class ContactsCoordinator: RinCoordinator {
         case .contact(let id):
             focusedSection = nil
             path = [.contact(id)]
+            return true
+        case .card(let token):
+            focusedSection = nil
+            path = [.card(token)]
             return true
         case .circles, .circle, .profile, .asks, .person, .settings, .onboarding:
             return false
@@ -95,6 +101,7 @@ public final class ContactsCoordinator: RinCoordinator {
             case .edit(let id?): return .contact(id)
             case .review: return .home(section: .review)
             case .imports, .importProgress: return .home(section: .imports)
+            case .card(let token): return .card(token)
             case .edit(nil): continue
             }
         }

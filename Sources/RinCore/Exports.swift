@@ -45,3 +45,5 @@ public typealias RinProfileEdit = Components.Schemas.RinProfileEdit
 public typealias RinProfileFieldDraft = Components.Schemas.RinProfileFieldDraft
 public typealias RinProfileFieldEdit = Components.Schemas.RinProfileFieldEdit
 public typealias RinContactValueKind = Components.Schemas.RinContactValueKind
+public typealias RinShareLink = Components.Schemas.RinShareLink
+public typealias RinCard = Components.Schemas.RinCard

@@ -152,6 +152,34 @@ extension KindredSession {
         try await perform { try await client.findRinPerson(query: .init(username: username, actingProfileId: acting)).ok.body.json }
     }
 
+    // MARK: - Share links and cards
+
+    /// The profile's share link (`<server>/r/<token>`) and its QR code as SVG, made on first ask.
+    public func rinShareLink(of profileID: UUID) async throws -> RinShareLink {
+        try await perform { try await client.getRinShareLink(path: .init(profileId: profileID)).ok.body.json }
+    }
+
+    /// Stops the link at once; the next `rinShareLink(of:)` makes a new one.
+    public func revokeRinShareLink(of profileID: UUID) async throws {
+        _ = try await perform { try await client.revokeRinShareLink(path: .init(profileId: profileID)).noContent }
+    }
+
+    /// The card a share link opens, as the profile I act as may see it.
+    public func rinCard(_ token: String, actingAs acting: UUID? = nil) async throws -> RinCard {
+        try await perform { try await client.getRinCard(path: .init(token: token), query: .init(actingProfileId: acting)).ok.body.json }
+    }
+
+    /// Adds the card to the book I act as, as a linked contact (or gives the one already linked).
+    public func addRinCard(_ token: String, actingAs acting: UUID? = nil) async throws -> RinContactDetail {
+        try await perform {
+            switch try await client.addRinCard(path: .init(token: token), query: .init(actingProfileId: acting)) {
+            case .created(let created): try created.body.json
+            case .ok(let existing): try existing.body.json
+            case .default(let status, _): throw KindredError.unexpectedResponse(status: status)
+            }
+        }
+    }
+
     // MARK: - Asks
 
     /// Asks to see one field of theirs that is on Ask for me; asking again changes nothing.

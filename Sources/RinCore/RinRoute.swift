@@ -17,6 +17,8 @@ public enum RinRoute: Hashable, Sendable {
     case asks
     /// Another Rin person's page (what they let me see, and what I may ask for).
     case person(UUID)
+    /// The card a share link opens (`<server>/r/<token>`, or `rin://cards/<token>`).
+    case card(String)
     case settings
     case onboarding
 
@@ -27,9 +29,21 @@ public enum RinRoute: Hashable, Sendable {
     /// and `rin://onboarding`. Anything else (another scheme, an unknown place, a malformed id, a
     /// trailing segment) is nil rather than a guess.
     public init?(url: URL) {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              components.scheme?.lowercased() == Self.scheme, let host = components.host?.lowercased()
-        else { return nil }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        // A share link opened from a camera or a message: `https://<server>/r/<token>`.
+        if ["http", "https"].contains(components.scheme?.lowercased()) {
+            let parts = components.path.split(separator: "/").map(String.init)
+            guard parts.count == 2, parts[0] == "r", let token = Self.shareToken(parts[1]) else { return nil }
+            self = .card(token)
+            return
+        }
+        guard components.scheme?.lowercased() == Self.scheme, let host = components.host?.lowercased() else { return nil }
+        if host == "cards" {
+            let parts = components.path.split(separator: "/").map(String.init)
+            guard parts.count == 1, let token = Self.shareToken(parts[0]) else { return nil }
+            self = .card(token)
+            return
+        }
         let segments = components.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard segments.count <= 1 else { return nil }
         let id: UUID?? = segments.first.map { UUID(uuidString: $0) }
@@ -53,6 +67,12 @@ public enum RinRoute: Hashable, Sendable {
         }
     }
 
+    /// A share link's secret: 22 characters of base64url, as the server makes them.
+    static func shareToken(_ text: String) -> String? {
+        guard text.count == 22, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        return text
+    }
+
     /// The link for this place; `RinRoute(url: route.url) == route`.
     public var url: URL {
         var components = URLComponents()
@@ -68,6 +88,7 @@ public enum RinRoute: Hashable, Sendable {
             components.host = "profile"
             if let id { components.path = "/" + id.uuidString.lowercased() }
         case .asks: components.host = "asks"
+        case .card(let token): (components.host, components.path) = ("cards", "/" + token)
         case .person(let id): (components.host, components.path) = ("people", "/" + id.uuidString.lowercased())
         case .settings: components.host = "settings"
         case .onboarding: components.host = "onboarding"
@@ -79,7 +100,7 @@ public enum RinRoute: Hashable, Sendable {
     /// The tab a route lives in.
     public var tab: RinTab {
         switch self {
-        case .home, .contact: .home
+        case .home, .contact, .card: .home
         case .circles, .circle: .circles
         case .profile, .asks, .person, .settings: .profile
         case .onboarding: .home

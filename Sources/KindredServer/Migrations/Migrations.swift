@@ -32,6 +32,7 @@ enum KindredMigrations {
         CreateRinContacts(),        // Rin: books of contacts and their values, circles' members
         CreateRinImports(),         // Rin: imports, raw records, merges, suggestions, conflicts
         CreateRinAsks(),            // Rin: asks to see a field
+        CreateRinShareLinks(),      // Rin: share links
     ]
 }
 

@@ -16,6 +16,13 @@ enum RinApp: KindredApp {
         app.lifecycle.use(RinImportLifecycle())
     }
 
+    static func routes(_ app: Application) throws {
+        // A share link opened by any phone's camera: the web client shows the card.
+        app.get("r", ":token") { request in
+            try await request.fileio.asyncStreamFile(at: request.kindred.configuration.publicDirectory + "/index.html")
+        }
+    }
+
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
         sections[RinConfiguration.self] = RinConfiguration(reading: &reader)
     }

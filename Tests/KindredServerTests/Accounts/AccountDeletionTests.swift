@@ -155,6 +155,8 @@ struct AccountDeletionTests {
             try await kindred.rinAddMembers(survivor, circle: survivorFriends.id, [rin])
             try await RinPersonalOverride(profileID: survivorRin, viewerProfileID: rin, fieldKey: "*", access: .allow, source: .manual)
                 .create(on: kindred.app.db)
+            // Rin: her share link.
+            #expect(try await kindred.send(.GET, "/rin/profiles/\(rin)/share-link", token: dora.accessToken).status == .ok)
 
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)

@@ -66,6 +66,8 @@ struct RinNoLeakTests {
             let ask = try #require(try await kindred.send(.GET, "/rin/profiles/\(book)/asks", token: ada.accessToken)
                 .decode(Schemas.RinIncomingAskPage.self).items.first).id
 
+            let shared = try await kindred.send(.GET, "/rin/profiles/\(alternate)/share-link", token: ada.accessToken)
+                .decode(Schemas.RinShareLink.self).token
             let views = ["/rin/profiles/\(book)/contacts/home", "/rin/profiles/\(book)/contacts?limit=100", "/rin/profiles/\(book)/circles",
                          "/rin/profiles/\(book)/policies", "/rin/profiles/\(book)", "/rin/profiles/\(alternate)", "/rin/profiles/\(book)/merges",
                          "/rin/profiles/\(book)/suggestions", "/rin/profiles/\(book)/conflicts", "/rin/profiles/\(book)/asks",
@@ -124,6 +126,8 @@ struct RinNoLeakTests {
                 ("deleteRinOverride", .DELETE, "/rin/profiles/\(book)/overrides?viewerProfileId=\(try await kindred.rinPrimary(cy))&fieldKey=*", nil),
                 ("approveRinAsk", .POST, "/rin/asks/\(ask)/approve?allFields=true", nil),
                 ("denyRinAsk", .POST, "/rin/asks/\(ask)/deny", nil),
+                ("getRinShareLink", .GET, "/rin/profiles/\(alternate)/share-link", nil),
+                ("revokeRinShareLink", .DELETE, "/rin/profiles/\(alternate)/share-link", nil),
             ]
             // The operations about people answer, showing a stranger only what Public shows.
             let people: [(id: String, method: HTTPMethod, path: String, json: String?)] = [
@@ -131,6 +135,10 @@ struct RinNoLeakTests {
                 ("getRinPerson", .GET, "/rin/people/\(alternate)", nil),
                 ("findRinPerson", .GET, "/rin/people?username=ada", nil),
                 ("createRinAsk", .POST, "/rin/people/\(book)/asks", #"{"fieldKey":"\#(address.key)"}"#),
+                // A share link is the owner's act: whoever holds it sees the card (Public here)
+                // and may add it, and learns no more.
+                ("getRinCard", .GET, "/rin/cards/\(shared)", nil),
+                ("addRinCard", .POST, "/rin/cards/\(shared)/contact", nil),
             ]
 
             var answers: [String] = []
@@ -150,6 +158,11 @@ struct RinNoLeakTests {
                     #expect(response.status == .notFound, "\(call.id) \(call.path): \(response.status) \(response.body.string)")
                 } else if call.id == "createRinAsk" {
                     #expect(response.status == .notFound, "a field not on Ask for a stranger is not one they can ask for")
+                } else if call.id == "getRinCard" {
+                    let card = try response.decode(Schemas.RinCard.self)
+                    #expect(card.person.fields.isEmpty && card.person.askable.isEmpty && !card.isOwn, "\(response.body.string)")
+                } else if call.id == "addRinCard" {
+                    #expect(response.status == .created, "\(response.body.string)")
                 } else {
                     let view = try response.decode(Schemas.RinPersonView.self)
                     #expect(view.fields.isEmpty && view.askable.isEmpty && view.bio == nil, "\(call.id): \(response.body.string)")

@@ -21,6 +21,16 @@ function query(path, params = {}) {
 /** The A–Z list asks for the contract's default: 50 a page. */
 export const CONTACTS_PAGE = 50;
 
+// ---- share links and cards ----
+/** { link, token, svg, createdAt }: the profile's link (made on first ask) and its QR code as SVG. */
+export const getShareLink = (profileId) => api.get(`${P}/profiles/${id(profileId)}/share-link`);
+/** Stops the link at once; the next getShareLink makes a new one. */
+export const revokeShareLink = (profileId) => api.delete(`${P}/profiles/${id(profileId)}/share-link`);
+/** { person: RinPersonView, contactId?, isOwn }: the card a link opens; 404 once revoked. */
+export const getCard = (token, actingProfileId) => api.get(query(`${P}/cards/${id(token)}`, { actingProfileId }));
+/** The contact the card becomes in the acting book (or the one already linked to it). */
+export const addCard = (token, actingProfileId) => api.post(query(`${P}/cards/${id(token)}/contact`, { actingProfileId }));
+
 // ---- settings ----
 /** { defaultRegion, primaryProfileId }. The first Rin call of an account makes its primary profile. */
 export const getSettings = () => api.get(`${P}/settings`);

@@ -4,6 +4,7 @@
 // chosen in the Profile tab (acting.js). The Profile tab carries the count of asks waiting.
 import { createAppFrame } from '../../app-frame.js';
 import * as access from './access.js';
+import * as card from './card.js';
 import * as circleNew from './circle-new.js';
 import * as circle from './circle.js';
 import * as circles from './circles.js';
@@ -64,4 +65,7 @@ export const routes = {
   [`${BASE}/see-as`]: route(seeAs, 'See as', { inside: 'profile' }),
   [`${BASE}/profile`]: route(profile, 'Profile', { tab: 'profile' }),
   [`${BASE}/profile/new`]: route(profileNew, 'New profile', { inside: 'profile' }),
+  [`${BASE}/card/:token`]: route(card.page, 'Shared card', { inside: 'contacts' }),
 };
+
+export const boot = card.captureShareLink;

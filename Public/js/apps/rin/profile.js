@@ -8,6 +8,7 @@ import { actingProfileId, choose, forgetProfiles, loadProfiles } from './acting.
 import { asksSection } from './asks-inbox.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
+import { shareSection } from './share.js';
 import { aboutForm } from './profile-about.js';
 import { fieldsSection } from './profile-fields.js';
 import { photoSection } from './profile-photo.js';
@@ -20,6 +21,7 @@ export function render(root, { guardLeave }) {
   let alive = true;
   let about = null;
   let asks = null;
+  let share = null;
   const state = screenState('rin-profile-state');
   const status = statusLine('rin-profile-status');
   const alert = formAlert('rin-profile-error');
@@ -60,12 +62,15 @@ export function render(root, { guardLeave }) {
     }
     about = aboutForm(detail, { onSaved: () => { forgetProfiles(); refreshPicker(); } });
     const photo = photoSection(p, { onSaved: () => { forgetProfiles(); refreshPicker(); } });
+    share?.stop();
+    share = shareSection(p);
     editor.replaceChildren(
       asks.section.el,
       h('section', { class: 'rin-section card', 'aria-labelledby': 'rin-about-title' },
         h('h2', { id: 'rin-about-title' }, p.displayName, ' ', h('span', { class: 'badge rin-badge' }, PROFILE_KINDS[p.kind]?.name || p.kind)),
         photo, about.el),
       h('div', { class: 'rin-section card' }, fieldsSection(detail, { onChanged: () => loadEditor(p.id) })),
+      share.el,
       h('div', { class: 'actions' },
         h('a', { class: 'btn', href: '#/rin/access', dataset: { testid: 'rin-profile-grid' } }, icon('grid'), 'Who sees what'),
         h('a', { class: 'btn', href: '#/rin/see-as', dataset: { testid: 'rin-profile-see-as' } }, icon('eye'), 'See as…'),
@@ -106,5 +111,5 @@ export function render(root, { guardLeave }) {
     }
   }
   load();
-  return () => { alive = false; asks?.section.stop(); };
+  return () => { alive = false; asks?.section.stop(); share?.stop(); };
 }

@@ -1,0 +1,64 @@
+"""Browser tests of Rin's share links: an alternate's QR code and link on the Profile tab, the link
+opened on someone else's phone (375 x 667, touch) as a card they add to their contacts, and a new
+link that stops the old one. One desktop browser and one phone for the file (rin_ui)."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from kindred_ui import create_account, delete_account, wait_for_alert
+from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
+from rin_ui import no_sideways_scroll, ok, one, press, primary_profile, signed_in, tap
+
+
+@pytest.fixture
+def people(base_url):
+    made = {"ada": create_account(base_url, displayName="Ada Share"),
+            "bea": create_account(base_url, displayName="Bea Share")}
+    for acct in made.values():
+        acct["profile"] = primary_profile(acct)
+    yield made
+    for acct in made.values():
+        delete_account(base_url, acct)
+
+
+def test_an_alternates_link_is_opened_on_a_phone_added_and_replaced(base_url, browser, phone, people):
+    ada, bea = people["ada"], people["bea"]
+    work = ok(ada["api"].call("POST", "/rin/profiles", {"kind": "professional", "displayName": "Ada at Work"}), 201)["profile"]
+
+    # Ada chooses her professional profile: its QR code and link are on the Profile tab.
+    ui = signed_in(browser, base_url, ada, "/rin/profile")
+    press(ui, one(ui, "rin-profile-card", kind="professional"))
+    ui.wait.until(lambda d: "Ada at Work" in d.find_element(By.ID, "rin-about-title").text)
+    ui.wait.until(lambda d: ui.find("rin-share-link").get_attribute("value").startswith(base_url + "/r/"))
+    link = ui.find("rin-share-link").get_attribute("value")
+    token = link.rsplit("/", 1)[1]
+    assert len(token) == 22 and work["id"].lower() not in link.lower() and ada["id"].lower() not in link.lower()
+    assert ui.find("rin-share-qr").find_elements(By.TAG_NAME, "svg"), "the QR code is drawn"
+    press(ui, "rin-share-copy")
+    assert ui.has_text("rin-share-status")
+
+    # Bea's phone opens the link as a camera would: the card, then her new contact.
+    bui = signed_in(phone, base_url, bea, "/rin")
+    phone.get(link)
+    bui.wait.until(lambda d: d.execute_script("return location.hash") == f"#/rin/card/{token}")
+    bui.text_is("rin-card-title", "Ada at Work")
+    no_sideways_scroll(phone)
+    tap(phone, bui.visible("rin-card-add"))
+    bui.wait.until(lambda d: d.execute_script("return location.hash").startswith("#/rin/contacts/"))
+    contacts = ok(bea["api"].call("GET", f"/rin/profiles/{bea['profile']}/contacts"))["items"]
+    assert [(c["displayName"], c["isLinked"]) for c in contacts] == [("Ada at Work", True)]
+    phone.get(link)
+    bui.visible("rin-card-open")  # already in her book: the card opens that contact instead
+
+    # Ada makes a new link; the old one no longer opens.
+    press(ui, "rin-share-renew")
+    wait_for_alert(browser).accept()
+    ui.wait.until(lambda d: ui.find("rin-share-link").get_attribute("value") not in ("", link))
+    assert "no longer works" in ui.has_text("rin-share-status")
+    phone.get(link)
+    bui.visible("rin-card-missing")
+    bui.text_is("rin-card-title", "This link doesn’t work")
+
+    # Her own card, opened on her own browser, is hers and has nothing to add.
+    browser.get(ui.find("rin-share-link").get_attribute("value"))
+    ui.visible("rin-card-own")
+    assert not ui.all("rin-card-add")
