@@ -152,6 +152,12 @@ extension KindredSession {
         try await perform { try await client.findRinPerson(query: .init(username: username, actingProfileId: acting)).ok.body.json }
     }
 
+    /// Discoverable people whose name has every word of `query`, as the profile I act as sees
+    /// them (at most 20, A to Z).
+    public func searchRinPeople(_ query: String, actingAs acting: UUID? = nil) async throws -> [RinPersonView] {
+        try await perform { try await client.searchRinPeople(query: .init(q: query, actingProfileId: acting)).ok.body.json.items }
+    }
+
     // MARK: - Share links and cards
 
     /// The profile's share link (`<server>/r/<token>`) and its QR code as SVG, made on first ask.

@@ -62,3 +62,23 @@ def test_an_alternates_link_is_opened_on_a_phone_added_and_replaced(base_url, br
     browser.get(ui.find("rin-share-link").get_attribute("value"))
     ui.visible("rin-card-own")
     assert not ui.all("rin-card-add")
+
+
+def test_people_are_found_by_name_only_when_they_let_themselves_be(base_url, browser, people):
+    ada, bea = people["ada"], people["bea"]
+    name = f"Ada Zebrafinch {ada['username'][-6:]}"
+    ok(ada["api"].call("PATCH", f"/rin/profiles/{ada['profile']}", {"displayName": name}))
+    ui = signed_in(browser, base_url, bea, "/rin/people")
+    ui.fill("rin-search-q", name.lower().replace("ada ", "ÀDA "))  # any case, any accents
+    press(ui, "rin-search-submit")
+    ui.wait.until(lambda d: [a.text for a in ui.all("rin-search-result")] == [name])
+    press(ui, "rin-search-result")
+    ui.text_is("rin-person-title", name)
+
+    # Not discoverable: no longer found, though her page stays reachable by username.
+    ok(ada["api"].call("PATCH", f"/rin/profiles/{ada['profile']}", {"discoverable": False}))
+    ui.driver.back()
+    ui.fill("rin-search-q", name)
+    press(ui, "rin-search-submit")
+    ui.visible("rin-search-empty")
+    assert not ui.all("rin-search-result")

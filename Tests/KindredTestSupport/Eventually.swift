@@ -17,3 +17,15 @@ public func eventually(
     if try await condition() { return }
     Issue.record("The condition never became true within \(timeout).", sourceLocation: sourceLocation)
 }
+
+/// Cancels background tasks a test started (models following events, a shell running) and waits
+/// until they have ended, so no request of theirs reaches a server that is shutting down.
+public func stop(_ tasks: Task<Void, Never>...) async {
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+}
+
+public func stop(_ tasks: [Task<Void, Never>]) async {
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+}

@@ -111,12 +111,12 @@ struct RinContactsReviewTests {
             await review.load()
             #expect(review.suggestions.isEmpty && review.merges.isEmpty)
             let listening = Task { await review.followChanges() }
-            defer { listening.cancel() }
             try await ada.listening(kindred, count: 1)
             _ = try await RinContactsFixtures.imported(ada)
             try await eventually(timeout: .seconds(60)) {
                 await MainActor.run { review.suggestions.count == 2 && review.merges.count == 2 }
             }
+            await stop(listening)
         }
     }
 }

@@ -20,7 +20,6 @@ struct RinContactsTests {
             await imports.loadImports()
             #expect(imports.imports.isEmpty)
             let listening = [Task { await imports.followChanges() }, Task { await home.followChanges() }]
-            defer { listening.forEach { $0.cancel() } }
             try await ada.listening(kindred, count: 2)
 
             // A broken file is refused whole, in the server's words naming its line.
@@ -78,6 +77,7 @@ struct RinContactsTests {
             #expect(paged.current?.id == started.id && paged.current?.merged == 2 && paged.error == nil)
             await paged.open(UUID())
             #expect(paged.error != nil, "an import that is not mine is not found")
+            await stop(listening)
         }
     }
 
@@ -431,7 +431,6 @@ struct RinContactsTests {
             #expect(await detail.link(username: "grace"))
             let askable = try #require(detail.contact?.linkedPerson?.askable.first { $0.key == phone.key }, "\(String(describing: detail.contact?.linkedPerson))")
             let listening = Task { await detail.followChanges() }
-            defer { listening.cancel() }
             try await ada.listening(kindred, count: 1)
 
             // act: Ada asks; Grace says yes
@@ -443,6 +442,7 @@ struct RinContactsTests {
             // validate: Ada's page shows the phone without being read again by hand
             try await eventually { await MainActor.run { detail.contact?.linkedPerson?.fields.contains { $0.key == phone.key } == true } }
             #expect(detail.status == "They said yes: what you asked for is shown now.")
+            await stop(listening)
         }
     }
 

@@ -351,8 +351,7 @@ struct RinProfilesTests {
             await person.ask(birthday)
             await inbox.load()
             #expect(inbox.asks.isEmpty && inbox.badgeCount == 0)
-            inboxListening.cancel()
-            personListening.cancel()
+            await stop(inboxListening, personListening)
         }
     }
 

@@ -63,7 +63,7 @@ struct RinShareLinkTests {
             #expect(stale.isMissing)
             #expect(stale.error?.contains("doesn't work") == true)
             #expect(await stale.add() == nil)
-            running.cancel()
+            await stop(running)
         }
     }
 
@@ -94,5 +94,34 @@ struct RinShareLinkTests {
                       "https://kindred.example/c/AAAAAAAAAAAAAAAAAAAAAA", "rin://cards/AAAAAAAAAAAAAAAAAAAAA!", "rin://cards"])
     func anythingElseIsNoCard(_ text: String) throws {
         #expect(RinRoute(url: try #require(URL(string: text))) == nil)
+    }
+}
+
+/// Finding people by name from the app: only the newest search's answer shows.
+@MainActor
+@Suite("Rin people search in the app")
+struct RinPeopleSearchTests {
+    @Test func searchFindsDiscoverablePeopleByAnyCaseAndAccent() async throws {
+        try await withKindred(running: true) { kindred in
+            let base = try #require(kindred.baseURL)
+            let ada = KindredSession(serverURL: base), bea = KindredSession(serverURL: base)
+            try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada", displayName: "Émilie du Châtelet")
+            try await bea.signUp(email: "bea@example.com", password: "bea-secret", username: "bea")
+            _ = try await ada.rinSettings()  // her Rin profile is made on her first Rin request
+            let search = PeopleSearchModel(context: RinContext(session: bea, directory: nil))
+            search.query = "emilie CHATELET"
+            await search.search()
+            #expect(search.results.map(\.displayName) == ["Émilie du Châtelet"])
+            #expect(!search.foundNobody)
+            search.query = "nobody at all"
+            await search.search()
+            #expect(search.results.isEmpty && search.foundNobody)
+            search.query = "   "
+            await search.search()
+            #expect(search.results.isEmpty && !search.foundNobody && search.error == nil)
+            search.query = String(repeating: "a", count: 81)
+            await search.search()
+            #expect(search.error?.contains("80") == true)
+        }
     }
 }

@@ -38,7 +38,6 @@ struct RinShellTests {
             let ada = KindredSession(serverURL: try #require(kindred.baseURL))
             try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
             let (shell, running) = Self.running(ada)
-            defer { running.cancel() }
             try await Self.ready(shell)
             #expect(shell.isSignedIn)
             #expect(shell.presentsOnboarding, "a new account is onboarded")
@@ -108,6 +107,7 @@ struct RinShellTests {
             shell.contacts.showElsewhere(.profile())
             #expect(shell.tab == .profile)
             #expect(shell.profiles.path.isEmpty)
+            await stop(running)
         }
     }
 
@@ -116,7 +116,6 @@ struct RinShellTests {
             let ada = KindredSession(serverURL: try #require(kindred.baseURL))
             try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
             let (shell, running) = Self.running(ada)
-            defer { running.cancel() }
             try await Self.ready(shell)
             #expect(shell.open(try Self.link("rin://circles/\(Self.id)")))
             for text in ["rin://nowhere", "https://kindred.example/rin/circles", "rin://contacts/not-an-id",
@@ -126,6 +125,7 @@ struct RinShellTests {
             #expect(shell.tab == .circles)
             #expect(shell.circles.path == [.circle(Self.id)])
             #expect(shell.contacts.path.isEmpty)
+            await stop(running)
         }
     }
 
@@ -133,7 +133,6 @@ struct RinShellTests {
         try await withKindred(running: true) { kindred in
             let ada = KindredSession(serverURL: try #require(kindred.baseURL))
             let (shell, running) = Self.running(ada)
-            defer { running.cancel() }
             try await Self.signedOut(shell)
 
             #expect(shell.open(try Self.link("rin://circles/\(Self.id)")))
@@ -147,6 +146,7 @@ struct RinShellTests {
             #expect(shell.tab == .circles)
             #expect(shell.circles.path == [.circle(Self.id)])
             #expect(shell.waitingRoute == nil)
+            await stop(running)
         }
     }
 
@@ -158,7 +158,6 @@ struct RinShellTests {
             let book = try await ada.rinSettings().primaryProfileId
             _ = try await ada.createRinContact(in: book, .init(givenName: "Ada", familyName: "Lovelace"))
             let (shell, running) = Self.running(ada)
-            defer { running.cancel() }
             try await Self.ready(shell)
             #expect(!shell.presentsOnboarding, "an account with contacts is not onboarded")
             #expect(shell.context.profileID == book)
@@ -209,6 +208,7 @@ struct RinShellTests {
             #expect(shell.tab == .home)
             #expect(shell.contacts.path == [.imports])
             #expect(try await ada.rinSettings().defaultRegion == "GB")
+            await stop(running)
         }
     }
 
@@ -234,7 +234,6 @@ struct RinShellTests {
 
             let (shell, running) = Self.running(ada)
             let listening = Task { await shell.followChanges() }
-            defer { running.cancel(); listening.cancel() }
             try await Self.ready(shell)
             try await eventually { await MainActor.run { shell.badges[.profile] == 0 } }
             #expect(shell.badges[.home] == 1, "the two Alans wait in Review")
@@ -252,6 +251,7 @@ struct RinShellTests {
             await shell.refreshBadges()
             #expect(shell.badges[.profile] == 0)
             #expect(shell.badges[.home] == 1)
+            await stop(running, listening)
         }
     }
 }

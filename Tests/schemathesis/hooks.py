@@ -173,6 +173,7 @@ BUSINESS_RULES = {
     ("PATCH /rin/profiles/{profileId}", "photoId", "Upload the picture first; that media id is not one of yours."),
     ("PATCH /rin/profiles/{profileId}", "photoId", "Upload a photo of its own for this profile: that one is already shown on another of yours."),
     ("POST /blocks", "username", "You can't block yourself."),
+    ("GET /rin/people/search", "q", "Type a name to search for."),
     ("POST /kinnect/follows", "username", "You can't follow yourself."),
     ("POST /kinnect/posts/{postId}/comments", "replyTo", "That comment is not on this post (any more)."),
     ("POST /kinnect/posts/{postId}/comments", "text", "Write something first."),

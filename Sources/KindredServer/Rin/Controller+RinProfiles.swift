@@ -103,3 +103,14 @@ extension Controller {
         return .noContent(.init())
     }
 }
+
+// MARK: - People search
+
+extension Controller {
+    func searchRinPeople(_ input: Operations.SearchRinPeople.Input) async throws -> Operations.SearchRinPeople.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let people = try await RinPeopleService(context: request.context).search(input.query.q, actingAs: input.query.actingProfileId, by: caller.userID)
+        return .ok(.init(body: .json(.init(items: people))))
+    }
+}

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import RinMatching
 import RinPolicy
 
 /// One face of a person on Rin: the primary (made on their first Rin request) or an alternate.
@@ -16,16 +17,24 @@ final class RinProfile: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "bio") var bio: String
     @OptionalParent(key: "photo_id") var photo: MediaItem?
     @Field(key: "discoverable") var discoverable: Bool
+    /// The display name folded (case and accents ignored), what people search finds it by.
+    @OptionalField(key: "search_name") var searchName: String?
     @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
+
+    /// Sets the name and the folded form search reads.
+    func rename(_ name: String) {
+        displayName = name
+        searchName = " " + MatchFolding.fold(name) + " "
+    }
 
     init(userID: UUID, kind: RinProfileKind, displayName: String, bio: String = "", discoverable: Bool) {
         $user.id = userID
         primaryUserID = kind == .primary ? userID : nil
         self.kind = kind
-        self.displayName = displayName
         self.bio = bio
+        rename(displayName)
         self.discoverable = discoverable
     }
 }

@@ -140,7 +140,7 @@ struct RinProfileService {
         let name = changes.displayName.flatMap { validator.check(RinRules.displayName($0)) }
         let bio = changes.bio.flatMap { validator.check(RinRules.bio($0)) }
         try validator.throwIfInvalid()
-        if let name { profile.displayName = name }
+        if let name { profile.rename(name) }
         if let bio { profile.bio = bio }
         if let discoverable = changes.discoverable { profile.discoverable = discoverable }
         if changes.removePhoto {

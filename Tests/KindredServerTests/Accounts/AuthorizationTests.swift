@@ -150,6 +150,7 @@ struct AuthorizationTests {
         Call(operationID: "approveRinAsk", method: .POST, path: "/rin/asks/\(UUID())/approve"),
         Call(operationID: "denyRinAsk", method: .POST, path: "/rin/asks/\(UUID())/deny"),
         Call(operationID: "getRinShareLink", method: .GET, path: "/rin/profiles/\(UUID())/share-link"),
+        Call(operationID: "searchRinPeople", method: .GET, path: "/rin/people/search?q=ada"),
         Call(operationID: "revokeRinShareLink", method: .DELETE, path: "/rin/profiles/\(UUID())/share-link"),
         Call(operationID: "getRinCard", method: .GET, path: "/rin/cards/AAAAAAAAAAAAAAAAAAAAAA"),
         Call(operationID: "addRinCard", method: .POST, path: "/rin/cards/AAAAAAAAAAAAAAAAAAAAAA/contact"),

@@ -138,6 +138,9 @@ struct RinNoLeakTests {
                 // A share link is the owner's act: whoever holds it sees the card (Public here)
                 // and may add it, and learns no more.
                 ("getRinCard", .GET, "/rin/cards/\(shared)", nil),
+                // Search finds what Public may see of discoverable profiles: her name, no more.
+                ("searchRinPeople", .GET, "/rin/people/search?q=ada", nil),
+                ("searchRinPeople", .GET, "/rin/people/search?q=sentinel", nil),
                 ("addRinCard", .POST, "/rin/cards/\(shared)/contact", nil),
             ]
 
@@ -158,6 +161,10 @@ struct RinNoLeakTests {
                     #expect(response.status == .notFound, "\(call.id) \(call.path): \(response.status) \(response.body.string)")
                 } else if call.id == "createRinAsk" {
                     #expect(response.status == .notFound, "a field not on Ask for a stranger is not one they can ask for")
+                } else if call.id == "searchRinPeople" {
+                    let found = try response.decode(Schemas.RinPersonList.self).items
+                    #expect(found.allSatisfy { $0.fields.isEmpty && $0.askable.isEmpty && $0.bio == nil }, "\(response.body.string)")
+                    #expect(!found.contains { $0.profileId == alternate }, "an alternate is not in search unless its owner says so")
                 } else if call.id == "getRinCard" {
                     let card = try response.decode(Schemas.RinCard.self)
                     #expect(card.person.fields.isEmpty && card.person.askable.isEmpty && !card.isOwn, "\(response.body.string)")

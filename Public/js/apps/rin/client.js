@@ -79,6 +79,8 @@ export const previewProfile = (profileId, viewer) => api.get(query(`${P}/profile
 // ---- people ----
 /** Someone's primary profile by username, as they let `actingProfileId` see it (RinPersonView). */
 export const findPerson = (username, actingProfileId) => api.get(query(`${P}/people`, { username, actingProfileId }));
+/** { items: [RinPersonView] }: discoverable people whose name has every word of q (at most 20). */
+export const searchPeople = (q, actingProfileId) => api.get(query(`${P}/people/search`, { q, actingProfileId }));
 export const getPerson = (profileId, actingProfileId) => api.get(query(`${P}/people/${id(profileId)}`, { actingProfileId }));
 
 // ---- the book ----

@@ -23,7 +23,7 @@ export const find = { render(root, { navigate }) {
   const submit = h('button', { type: 'submit', class: 'btn btn-primary', dataset: { testid: 'rin-find-submit' } }, icon('search'), 'Find');
   const form = h('form', { class: 'rin-form card', novalidate: true }, alert.el, username.wrap, h('div', { class: 'actions' }, submit));
   root.append(h('a', { class: 'rin-back', href: '#/rin/contacts' }, icon('back'), 'Contacts'),
-    h('h1', { tabindex: '-1', class: 'rin-title' }, 'Find someone on Rin'), actingNote(), form);
+    h('h1', { tabindex: '-1', class: 'rin-title' }, 'Find someone on Rin'), actingNote(), nameSearch(() => alive), form);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const name = username.input.value.trim().replace(/^@/, '');
@@ -47,6 +47,41 @@ export const find = { render(root, { navigate }) {
   queueMicrotask(() => { if (alive && !matchMedia('(pointer: coarse)').matches) username.input.focus(); });
   return () => { alive = false; };
 } };
+
+/** Search by name: only people who let themselves be found, by what everyone on Rin may see. */
+function nameSearch(isAlive) {
+  const q = field({ name: 'q', label: 'Their name', testid: 'rin-search-q', maxlength: '80', autocomplete: 'off',
+    hint: 'Finds people who chose to be found, by the name they show everyone.' });
+  const alert = formAlert('rin-search-error');
+  const submit = h('button', { type: 'submit', class: 'btn', dataset: { testid: 'rin-search-submit' } }, icon('search'), 'Search');
+  const results = h('ul', { class: 'rin-search-results', 'aria-label': 'People found', dataset: { testid: 'rin-search-results' } });
+  const form = h('form', { class: 'rin-form card', novalidate: true, role: 'search' }, alert.el, q.wrap, h('div', { class: 'actions' }, submit), results);
+  let asked = 0;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const text = q.input.value.trim();
+    q.setError(null);
+    alert.clear();
+    if (!text) { q.setError('Type a name.'); q.input.focus(); return; }
+    const mine = ++asked;
+    setPending(form, submit, true, 'Searching…');
+    try {
+      const { items } = await client.searchPeople(text, await actingProfileId());
+      if (!isAlive() || mine !== asked) return;
+      results.replaceChildren(...(items.length ? items.map((view) => h('li', {},
+        h('a', { href: `#${personHref(view.profileId)}`, dataset: { testid: 'rin-search-result' } },
+          view.displayName || 'Someone on Rin'))) : [h('li', { class: 'muted', dataset: { testid: 'rin-search-empty' } },
+        'Nobody who chose to be found has that name. Try their username below.')]));
+    } catch (err) {
+      if (!isAlive()) return;
+      if (err.fieldErrors?.q) q.setError(err.fieldErrors.q);
+      else alert.show(problemText(err));
+    } finally {
+      if (isAlive()) setPending(form, submit, false);
+    }
+  });
+  return form;
+}
 
 /** A person's page. */
 export const page = { render(root, { params }) {
