@@ -7,50 +7,16 @@ import RinContacts
 import Testing
 @testable import KindredServer
 
-/// The SDK's real transport with a switch for going offline and a way to hold back some requests
-/// (those whose path and query contain a text) before they reach the server, so a test can see
-/// what a model shows before the server answers, or make an older answer arrive after a newer one.
-final class RinContactsNetwork: ClientTransport, Sendable {
-    struct Offline: Error {}
-
-    private let base = KindredSession.defaultTransport
-    private let state = NIOLockedValueBox<(offline: Bool, slow: [String: Duration], sent: [String])>((false, [:], []))
-
-    var offline: Bool {
-        get { state.withLockedValue { $0.offline } }
-        set { state.withLockedValue { $0.offline = newValue } }
-    }
-
-    /// Paths (with their queries) of the requests sent, oldest first.
-    var sent: [String] { state.withLockedValue { $0.sent } }
-
-    /// Requests whose path contains `text` reach the server `delay` late.
-    func slow(_ text: String, by delay: Duration?) {
-        state.withLockedValue { $0.slow[text] = delay }
-    }
-
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        if offline { throw Offline() }
-        let path = request.path ?? ""
-        let delay = state.withLockedValue { state -> Duration? in
-            state.sent.append(path)
-            return state.slow.first { path.contains($0.key) }?.value
-        }
-        if let delay { try await Task.sleep(for: delay) }
-        return try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
-    }
-}
-
 /// One person signed in on one device, with Rin's context over the real server.
 @MainActor
 struct RinContactsDevice {
     let session: KindredSession
     let context: RinContext
-    let network: RinContactsNetwork
+    let network: FlakyNetwork
 
     /// Signs up (`signUp`) or in, and starts Rin: settings and profiles read and kept in `store`.
     static func make(_ kindred: TestKindred, _ username: String, signUp: Bool = true, store: RinStore? = nil) async throws -> RinContactsDevice {
-        let network = RinContactsNetwork()
+        let network = FlakyNetwork()
         let session = KindredSession(serverURL: try #require(kindred.baseURL), transport: network,
                                      retryPolicy: .init(maximumAttempts: 2, baseDelay: .milliseconds(5)))
         if signUp {

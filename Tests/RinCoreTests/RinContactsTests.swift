@@ -102,12 +102,14 @@ struct RinContactsTests {
 
             // act: the app opens again on the same device, and the server is slow to answer
             let relaunched = try await RinContactsDevice.make(kindred, "ada", signUp: false, store: store)
-            relaunched.network.slow("/contacts/home", by: .seconds(2))
+            relaunched.network.hold("/contacts/home")
             let again = ContactsHomeModel(context: relaunched.context)
             let loading = Task { await again.load() }
             try await eventually { await MainActor.run { again.home != nil } }
             #expect(again.isCached && again.home?.total == 2, "the kept copy, before the server's")
             try await phone.contact(.init(displayName: "Mary Somerville"))
+            try await eventually { relaunched.network.waiting(on: "/contacts/home") == 1 }
+            relaunched.network.release("/contacts/home")
             await loading.value
             #expect(!again.isCached && again.home?.total == 3, "then the server's")
 
@@ -171,7 +173,7 @@ struct RinContactsTests {
             ada.network.slow("q=zola", by: .milliseconds(600))
             let older = Task { await list.search("zola") }
             let network = ada.network
-            try await eventually { network.sent.contains { $0.contains("q=zola") } }
+            try await eventually { network.sentPaths.contains { $0.contains("q=zola") } }
             await list.search("turing")
             #expect(list.contacts.map(\.displayName) == ["Alan Turing"])
             await older.value

@@ -55,7 +55,7 @@ struct RinImportWorker {
             try Task.checkCancellation()
             guard left > 0 else { return }
             left -= 1
-            try await readBatch(row, token: token, region: region)
+            try await readBatch(row, token: token, region: region, owner: book.$user.id)
             await publish(row, to: book.$user.id)
         }
         guard row.phase == .matching else { return }
@@ -87,9 +87,10 @@ struct RinImportWorker {
         row.leaseUntil = context.now.addingTimeInterval(Self.lease)
     }
 
-    private func readBatch(_ row: RinImport, token: UUID, region: String) async throws {
+    private func readBatch(_ row: RinImport, token: UUID, region: String, owner: UUID) async throws {
         let importID = try row.requireID()
         let start = row.nextOrdinal, end = min(start + Self.batchSize, row.total)
+        let photos = try await photos(ofRecords: start..<end, in: importID, owner: owner)
         try await context.database.writeTransaction { database in
             try await holdLease(row, token: token, on: database)
             let raws = try await RinRawRecord.query(on: database).filter(\.$rinImport.$id == importID)
@@ -101,6 +102,7 @@ struct RinImportWorker {
             for raw in raws where !fed.contains(try raw.requireID()) {
                 guard let card = try? VCardParser().parse(raw.payload).cards.first.map(ContactCard.init) else { continue }
                 let (contact, values) = RinContact.from(card, profileID: row.$profile.id, region: region)
+                contact.$photo.id = photos[try raw.requireID()]
                 contact.sortKey = RinContactKeys.sortKey(contact.shownName)
                 contact.searchText = RinContactKeys.searchText(contact, values: values)
                 made.append((contact, values, try raw.requireID()))
@@ -126,6 +128,31 @@ struct RinImportWorker {
             }
             try await row.save(on: database)
         }
+    }
+
+    /// The pictures the batch's cards carry, stored as the owner's uploads before the batch's
+    /// transaction (storing one writes a file and a row of its own): each goes through the media
+    /// checks and loses its metadata (GPS, EXIF) as any upload does. A picture given only as a
+    /// link is never fetched, and one that is not a readable image is left out; the card is read
+    /// all the same. A batch repeated after a stop may store a picture twice: the unused copy is
+    /// swept with other unused uploads.
+    private func photos(ofRecords range: Range<Int>, in importID: UUID, owner: UUID) async throws -> [UUID: UUID] {
+        let raws = try await RinRawRecord.query(on: context.database).filter(\.$rinImport.$id == importID)
+            .filter(\.$ordinal >= range.lowerBound).filter(\.$ordinal < range.upperBound).all()
+        let fed = Set(try await RinContactSource.query(on: context.database).filter(\.$rawRecord.$id ~~ raws.compactMap(\.id)).all()
+            .map(\.$rawRecord.id))
+        var photos: [UUID: UUID] = [:]
+        for raw in raws where !fed.contains(try raw.requireID()) && raw.payload.contains("PHOTO") {
+            guard let card = try? VCardParser().parse(raw.payload).cards.first.map(ContactCard.init),
+                  case .inline(let data, _) = card.photo, MediaType.sniff(Array(data.prefix(64)))?.isImage == true
+            else { continue }
+            do {
+                photos[try raw.requireID()] = try await MediaService(context: context).upload(Array(data), by: owner).requireID()
+            } catch let error as AppError {
+                context.logger.debug("A card's photo was left out of Rin import \(importID): \(error.detail)")
+            }
+        }
+        return photos
     }
 
     /// The book as matching sees it: every live contact but this import's not yet matched.

@@ -120,6 +120,30 @@ struct RinImportTests {
         }
     }
 
+    @Test func aCardsPhotoIsStoredWithoutItsLocationAndALinkIsNeverFetched() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let book = try await kindred.rinPrimary(ada)
+            let photo = Data(MediaFixtures.jpeg(width: 40, height: 30)).base64EncodedString()
+            let text = Self.card("N:Hopper;Grace;;;\nFN:Grace Hopper\nPHOTO;ENCODING=b;TYPE=JPEG:\(photo)")
+                + Self.card("N:Turing;Alan;;;\nFN:Alan Turing\nPHOTO;VALUE=uri:https://photos.example/alan.jpg")
+                + Self.card("N:Babbage;Charles;;;\nFN:Charles Babbage\nPHOTO;ENCODING=b;TYPE=JPEG:\(Data("not a picture".utf8).base64EncodedString())")
+            let uploaded = try await Self.upload(kindred, ada, book, text)
+            let done = try await Self.finished(kindred, ada, try uploaded.decode(Schemas.RinImport.self).id)
+            #expect(done.phase == .done && done.createdContacts == 3, "\(done)")
+            let page = try await kindred.send(.GET, "/rin/profiles/\(book)/contacts", token: ada.accessToken).decode(Schemas.RinContactPage.self)
+            #expect(page.items.map(\.displayName) == ["Alan Turing", "Charles Babbage", "Grace Hopper"])
+            #expect(page.items.map { $0.photo != nil } == [false, false, true], "a link is never fetched; bytes that are no picture are left out")
+            let shown = try #require(page.items.last?.photo)
+            #expect(shown.kind == .jpeg && shown.width == 40 && shown.height == 30)
+            let item = try #require(try await MediaItem.find(shown.id, on: kindred.app.db))
+            #expect(item.$owner.id == ada.id)
+            let file = try await kindred.app.testing().sendRequest(.GET, shown.url)
+            #expect(file.status == .ok)
+            #expect(!Array(file.body.readableBytesView).containsASCII(MediaFixtures.gpsMarker), "the card's GPS did not survive")
+        }
+    }
+
     @Test func aGoogleExportImportsWithItsWarnings() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
