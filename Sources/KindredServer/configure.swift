@@ -75,9 +75,15 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.lifecycle.use(MediaSweeperLifecycle())
     for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
 
-    // Outermost first: every response gets an id and security headers, and every error,
-    // including a missing route or a static file, comes back as problem+json.
+    // Outermost first: every request is counted until answered (shutdown waits for them), every
+    // response gets an id and security headers, and every error, including a missing route or a
+    // static file, comes back as problem+json.
+    let inFlight = RequestsInFlight()
+    app.storage[RequestsInFlightKey.self] = inFlight
+    // Registered last, so it runs first at shutdown (handlers stop in reverse order).
+    app.lifecycle.use(RequestsInFlightLifecycle(requests: inFlight))
     app.middleware = Middlewares()
+    app.middleware.use(RequestsInFlightMiddleware(requests: inFlight))
     app.middleware.use(RequestIDMiddleware())
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ProblemMiddleware())

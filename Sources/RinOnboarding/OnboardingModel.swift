@@ -36,13 +36,18 @@ public final class OnboardingModel {
         contactsChoice == .importFile ? .home(section: .imports) : nil
     }
 
-    /// Whether this account should be onboarded here. Not if this device remembers it finishing,
-    /// nor if the account is already in use: it has alternates, contacts, or circles beyond the
-    /// five it started with. When the server cannot be asked, no: an existing user must not be
-    /// walked through it again because a phone was offline, and `rin://onboarding` still opens it.
+    /// Whether this account should be onboarded here. Not if it finished on any device (the
+    /// server's settings say when), nor if this device remembers it finishing, nor if the account
+    /// is already in use: it has alternates, contacts, or circles beyond the five it started with.
+    /// When the server cannot be asked, no: an existing user must not be walked through it again
+    /// because a phone was offline, and `rin://onboarding` still opens it.
     public func isNeeded() async -> Bool {
         guard let account = await currentAccount() else { return false }
         if await context.store.value(OnboardingRecord.self, for: .onboarding, account: account) != nil { return false }
+        if context.settings?.onboardedAt != nil {
+            await remember(contacts: nil, account: account)
+            return false
+        }
         do {
             let inUse = try await accountIsInUse()
             error = nil
@@ -108,6 +113,9 @@ public final class OnboardingModel {
         // again on the next launch, which is no reason to keep the person here now.
         isFinished = true
         await remember(contacts: contactsChoice, account: account)
+        // Told to the server too, so the next device does not offer it again; offline, this
+        // device's record stands and the next finish on any device tells it.
+        if let settings = try? await context.session.updateRinSettings(onboarded: true) { context.put(settings) }
     }
 
     private func currentAccount() async -> UUID? {

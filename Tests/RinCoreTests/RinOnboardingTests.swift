@@ -81,10 +81,16 @@ struct RinOnboardingTests {
             let relaunched = RinContext(session: ada, directory: folder)
             await relaunched.start()
             #expect(!(await OnboardingModel(context: relaunched).isNeeded()))
-            // Another phone, nothing kept, and a book still empty: nothing says the account is in use.
+            // Another phone, nothing kept there and a book still empty: the server remembers.
+            #expect(try await ada.rinSettings().onboardedAt != nil)
             let otherPhone = RinContext(session: ada, directory: nil)
             await otherPhone.start()
-            #expect(await OnboardingModel(context: otherPhone).isNeeded())
+            #expect(!(await OnboardingModel(context: otherPhone).isNeeded()))
+            // Asked to forget it (onboarding offered again), a phone with nothing kept offers it.
+            #expect(try await ada.updateRinSettings(onboarded: false).onboardedAt == nil)
+            let thirdPhone = RinContext(session: ada, directory: nil)
+            await thirdPhone.start()
+            #expect(await OnboardingModel(context: thirdPhone).isNeeded())
         }
     }
 

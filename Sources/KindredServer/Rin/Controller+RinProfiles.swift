@@ -18,7 +18,7 @@ extension Controller {
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let (settings, primary) = try await RinProfileService(context: request.context)
-            .updateSettings(of: caller.userID, defaultRegion: body.defaultRegion)
+            .updateSettings(of: caller.userID, defaultRegion: body.defaultRegion, onboarded: body.onboarded)
         return .ok(.init(body: .json(try settings.dto(primary: primary))))
     }
 }

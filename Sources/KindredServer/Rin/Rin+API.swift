@@ -4,7 +4,7 @@ import RinPolicy
 
 extension RinSettings {
     func dto(primary: RinProfile) throws -> Components.Schemas.RinSettings {
-        .init(defaultRegion: defaultRegion, primaryProfileId: try primary.requireID())
+        .init(defaultRegion: defaultRegion, primaryProfileId: try primary.requireID(), onboardedAt: onboardedAt)
     }
 }
 

@@ -73,6 +73,8 @@ final class RinSettings: Model, CreationStamped, @unchecked Sendable {
     @Parent(key: "user_id") var user: User
     /// Reads phone numbers typed without a country code, in imports and on profiles.
     @Field(key: "default_region") var defaultRegion: String
+    /// When onboarding was finished, on any device: a new phone does not offer it again.
+    @OptionalField(key: "onboarded_at") var onboardedAt: Date?
     @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}

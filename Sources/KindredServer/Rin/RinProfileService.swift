@@ -49,15 +49,20 @@ struct RinProfileService {
         return (settings, primary)
     }
 
-    func updateSettings(of userID: UUID, defaultRegion: String?) async throws -> (RinSettings, primary: RinProfile) {
+    func updateSettings(of userID: UUID, defaultRegion: String?, onboarded: Bool? = nil) async throws -> (RinSettings, primary: RinProfile) {
         let (settings, primary) = try await settings(of: userID)
         if let defaultRegion {
             guard RinRegions.isKnown(defaultRegion) else {
                 throw AppError.validation(field: "defaultRegion", "Rin doesn't know the phone numbering of \(defaultRegion); use a region code such as US or GB.")
             }
             settings.defaultRegion = defaultRegion
-            try await settings.save(on: context.database)
         }
+        switch onboarded {
+        case true?: settings.onboardedAt = settings.onboardedAt ?? context.now
+        case false?: settings.onboardedAt = nil
+        case nil: break
+        }
+        if settings.hasChanges { try await settings.save(on: context.database) }
         return (settings, primary)
     }
 

@@ -45,6 +45,20 @@ struct RinProfileTests {
             #expect(try changed.decode(Schemas.RinSettings.self).defaultRegion == "GB")
             #expect(try await kindred.rinField(ada, primary, "phone", "work", "020 7946 0958").value == "+442079460958")
             #expect(try await kindred.rinField(ada, primary, "phone", "home", "+49 30 901820").value == "+4930901820")
+
+            // Onboarding finished on one device is known to every other; the first finish counts.
+            #expect(settings.onboardedAt == nil)
+            let finished = try await kindred.send(.PATCH, "/rin/settings", token: ada.accessToken, json: ["onboarded": true])
+                .decode(Schemas.RinSettings.self)
+            let when = try #require(finished.onboardedAt)
+            #expect(abs(when.timeIntervalSince(kindred.clock.now)) < 5)
+            kindred.clock.advance(by: 60)
+            let again = try await kindred.send(.PATCH, "/rin/settings", token: ada.accessToken, json: ["onboarded": true])
+                .decode(Schemas.RinSettings.self)
+            #expect(again.onboardedAt == finished.onboardedAt)
+            #expect(again.defaultRegion == "GB", "one change leaves the other setting alone")
+            let forgotten = try await kindred.send(.PATCH, "/rin/settings", token: ada.accessToken, json: ["onboarded": false])
+            #expect(try forgotten.decode(Schemas.RinSettings.self).onboardedAt == nil)
         }
     }
 
