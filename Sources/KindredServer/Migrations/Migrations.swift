@@ -33,7 +33,7 @@ enum KindredMigrations {
         CreateRinImports(),         // Rin: imports, raw records, merges, suggestions, conflicts
         CreateRinAsks(),            // Rin: asks to see a field
         CreateRinShareLinks(),      // Rin: share links
-        AddRinProfileSearchNames(), // Rin: people search by folded name
+        AddRinSearchNamesAndOnboarding(), // Rin: people search by folded name; onboarding finished
     ]
 }
 

@@ -176,11 +176,16 @@ struct RealtimeTests {
 final class RealtimeClient: Sendable {
     private let socket: WebSocket
     private let received: NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>
+    private let texts: NIOLockedValueBox<[String]>
 
-    private init(socket: WebSocket, received: NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>) {
+    private init(socket: WebSocket, received: NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>, texts: NIOLockedValueBox<[String]>) {
         self.socket = socket
         self.received = received
+        self.texts = texts
     }
+
+    /// Every text frame as it came over the wire, read or not: what a leak test searches.
+    var frames: [String] { texts.withLockedValue { $0 } }
 
     static func connect(_ kindred: TestKindred, baseURL: URL, token: String) async throws -> RealtimeClient {
         let ticket = try await kindred.send(.POST, "/realtime/tickets", token: token).decode(Components.Schemas.RealtimeTicket.self)
@@ -189,18 +194,20 @@ final class RealtimeClient: Sendable {
 
     static func connect(path: String, baseURL: URL) async throws -> RealtimeClient {
         let received = NIOLockedValueBox<[Components.Schemas.RealtimeEvent]>([])
+        let texts = NIOLockedValueBox<[String]>([])
         let url = "ws://\(baseURL.host ?? "127.0.0.1"):\(baseURL.port ?? 80)\(path)"
         // The connect future can finish before the upgrade callback runs, so wait for the socket itself.
         let upgraded = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: WebSocket.self)
         WebSocket.connect(to: url, on: MultiThreadedEventLoopGroup.singleton) { socket in
             socket.onText { _, text in
+                texts.withLockedValue { $0.append(text) }
                 if let event = try? JSONDecoder.realtime.decode(Components.Schemas.RealtimeEvent.self, from: Data(text.utf8)) {
                     received.withLockedValue { $0.append(event) }
                 }
             }
             upgraded.succeed(socket)
         }.cascadeFailure(to: upgraded)
-        return RealtimeClient(socket: try await upgraded.futureResult.get(), received: received)
+        return RealtimeClient(socket: try await upgraded.futureResult.get(), received: received, texts: texts)
     }
 
     /// The oldest unread event, waiting up to five seconds for one to arrive.

@@ -8,7 +8,7 @@ import VaporTesting
 /// No field of Ada's reaches anyone past its resolved access, through any operation that can show
 /// her: her person view, a lookup by username, "See as", a share card, their own linked contact
 /// of her (its detail, the list, the home page and both vCard exports), a circle of theirs she is
-/// in, the ask they make, and her photo. Checked for every kind of viewer: each default circle, a
+/// in, the ask they make, her photo, and every realtime frame their devices receive meanwhile. Checked for every kind of viewer: each default circle, a
 /// custom one, a linked contact, an approved asker, a stranger, and someone she blocked.
 @Suite("Rin: nothing of a profile reaches any kind of viewer past a Don't Allow, through any operation")
 struct RinViewerLeakTests {
@@ -26,7 +26,7 @@ struct RinViewerLeakTests {
     }
 
     @Test func everyViewerSeesExactlyWhatResolvesToAllowAndNothingMore() async throws {
-        try await withKindred { kindred in
+        try await withKindred(running: true) { kindred in
             let setup = try await RinVisibilityTests.setUp(kindred)
             let ada = setup.ada, book = setup.profile
             let circles = setup.circles
@@ -84,6 +84,12 @@ struct RinViewerLeakTests {
                 let cells = grid.cells.filter { $0.fieldKey == key && viewer.circles.contains($0.circleId) }.map(\.access)
                 return cells.contains(.allow) ? .allow : cells.contains(.ask) ? .ask : .deny
             }
+
+            // Every viewer's device, and Ada's, listens while they look at her.
+            let baseURL = try #require(kindred.baseURL)
+            var sockets: [String: RealtimeClient] = [:]
+            for viewer in viewers { sockets[viewer.name] = try await RealtimeClient.connect(kindred, baseURL: baseURL, token: viewer.user.accessToken) }
+            let adaSocket = try await RealtimeClient.connect(kindred, baseURL: baseURL, token: ada.accessToken)
 
             for viewer in viewers {
                 let token = viewer.user.accessToken
@@ -149,6 +155,18 @@ struct RinViewerLeakTests {
                 for answer in answers where answer.label.hasPrefix("export") {
                     for field in setup.fields.values { #expect(!answer.body.contains(field.value), "\(viewer.name): \(answer.label)") }
                 }
+            }
+
+            // Realtime frames carry ids, never values: Ada heard of the asks, nobody of a value.
+            try await eventually { adaSocket.frames.contains { $0.contains("rin.ask.requested") } }
+            for (name, socket) in sockets.map({ ($0.key, $0.value) }) + [("ada", adaSocket)] {
+                for frame in socket.frames {
+                    for (field, value) in setup.fields.mapValues(\.value) where frame.contains(value) {
+                        Issue.record("\(name)'s device was sent \(field) in \(frame)")
+                    }
+                    #expect(!frame.contains("SENTINEL-bio"), "\(name): \(frame)")
+                }
+                try await socket.close()
             }
         }
     }

@@ -4,7 +4,7 @@ import SQLKit
 
 /// People search reads a folded copy of each profile's display name; profiles made before it get
 /// theirs here. Settings learn when onboarding was finished.
-struct AddRinProfileSearchNames: AsyncMigration {
+struct AddRinSearchNamesAndOnboarding: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(RinSettings.schema).field("onboarded_at", .datetime).update()
         try await database.schema(RinProfile.schema).field("search_name", .string).update()
