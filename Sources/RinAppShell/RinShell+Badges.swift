@@ -26,7 +26,7 @@ extension RinShell {
     /// Keeps the badges current while signed in, until cancelled: someone asks, or an import
     /// ends with new suggestions. The counts come from the server each time; events carry ids only.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             switch event {
             case .rin_ask_requested:
                 await refreshBadges()

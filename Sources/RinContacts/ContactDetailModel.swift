@@ -226,7 +226,7 @@ public final class ContactDetailModel {
     /// Follows what the linked person decides: when they approve an ask of mine, what they let
     /// me see has grown, and the contact is read again. Runs until the caller's task is cancelled.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             guard case .rin_ask_approved(let approved) = event, approved.profileId == contact?.linkedPerson?.profileId else { continue }
             await refresh()
             status = "They said yes: what you asked for is shown now."

@@ -93,7 +93,7 @@ public final class ContactsHomeModel {
     /// Follows this book's imports: the line moves with each batch, and the book is read again
     /// when one is done. Runs until the caller's task is cancelled.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             guard case .rin_import_progressed(let progressed) = event else { continue }
             let rinImport = progressed._import
             guard rinImport.profileId == context.profileID else { continue }

@@ -184,7 +184,7 @@ public final class ImportModel {
 
     /// Follows this book's imports live until the caller's task is cancelled.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             guard case .rin_import_progressed(let progressed) = event else { continue }
             let rinImport = progressed._import
             guard rinImport.profileId == context.profileID else { continue }

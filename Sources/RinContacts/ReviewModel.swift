@@ -217,7 +217,7 @@ public final class ReviewModel {
 
     /// Brings in what an import of this book left when it ends, until the task is cancelled.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             guard case .rin_import_progressed(let progressed) = event, progressed._import.phase == .done,
                   progressed._import.profileId == context.profileID else { continue }
             await load()

@@ -21,6 +21,10 @@ public final class RinContext {
     public private(set) var refusedChanges: [String] = []
     public private(set) var error: String?
 
+    /// Who follows `events()`, and the one loop that feeds them (RinContext+Events).
+    @ObservationIgnored var followers: [UUID: AsyncStream<RealtimeEvent>.Continuation] = [:]
+    @ObservationIgnored var pump: Task<Void, Never>?
+
     public init(session: KindredSession, store: RinStore, queue: RinMutationQueue) {
         self.session = session
         self.store = store

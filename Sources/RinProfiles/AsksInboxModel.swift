@@ -102,7 +102,7 @@ public final class AsksInboxModel {
     /// Reads the inbox again when someone asks, until the caller stops; an ask of another of my
     /// profiles changes only the badge.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             guard case .rin_ask_requested(let requested) = event else { continue }
             if requested.profileId == profileID { await load() } else { await refreshCount() }
         }

@@ -71,7 +71,7 @@ public final class PersonModel {
 
     /// Reads them again when they approve one of my asks, until the caller stops.
     public func followChanges() async {
-        for await event in context.session.events() {
+        for await event in context.events() {
             guard case .rin_ask_approved(let approved) = event, approved.profileId == profileID else { continue }
             await load()
             if person != nil { notice = "They said yes: what you asked for is shown now." }
