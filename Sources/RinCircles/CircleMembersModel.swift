@@ -215,12 +215,12 @@ public final class CircleMembersModel {
 
     /// The list of circles this device keeps opens with the new count.
     private func keepCount() async {
-        guard let account = context.account, let profile = context.profileID,
-              var circles = await context.store.value([RinCircle].self, for: .circles(profile), account: account),
+        guard let profile = context.profileID,
+              var circles = await context.kept([RinCircle].self, as: .circles(profile)),
               let index = circles.firstIndex(where: { $0.id == circleID }), circles[index].memberCount != memberCount
         else { return }
         circles[index].memberCount = memberCount
-        // Best effort: a stale count is put right by the next load of the list.
-        try? await context.store.save(circles, for: .circles(profile), account: account)
+        // A stale count is put right by the next load of the list.
+        await context.keep(circles, as: .circles(profile))
     }
 }

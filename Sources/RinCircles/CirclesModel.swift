@@ -265,8 +265,7 @@ public final class CirclesModel {
     }
 
     private func keep() async {
-        guard let account = context.account, let profileID else { return }
-        // Best effort: a cache that cannot be written is only slower to open next time.
-        try? await context.store.save(circles, for: .circles(profileID), account: account)
+        guard let profileID else { return }
+        await context.keep(circles, as: .circles(profileID))
     }
 }

@@ -21,6 +21,9 @@ public final class RinContext {
     public private(set) var refusedChanges: [String] = []
     public private(set) var error: String?
 
+    /// Copies the cache could not write since launch (a full disk, say): a setting screen's hint.
+    public private(set) var cacheFailures = 0
+
     /// Who follows `events()`, and the one loop that feeds them (RinContext+Events).
     @ObservationIgnored var followers: [UUID: AsyncStream<RealtimeEvent>.Continuation] = [:]
     @ObservationIgnored var pump: Task<Void, Never>?
@@ -62,10 +65,8 @@ public final class RinContext {
         do {
             let (settings, profiles) = try await (session.rinSettings(), session.rinProfiles())
             (self.settings, self.profiles, error) = (settings, profiles, nil)
-            if let account {
-                try? await store.save(settings, for: .settings, account: account)
-                try? await store.save(profiles, for: .profiles, account: account)
-            }
+            await keep(settings, as: .settings)
+            await keep(profiles, as: .profiles)
         } catch {
             self.error = error.localizedDescription
         }
@@ -86,7 +87,7 @@ public final class RinContext {
     public func put(_ settings: RinSettings) {
         self.settings = settings
         guard let account else { return }
-        Task { try? await store.save(settings, for: .settings, account: account) }
+        Task { await keep(settings, as: .settings, account: account) }
     }
 
     /// Queues a change (the caller has already shown it), sends what waits, and says what became
@@ -133,10 +134,19 @@ public final class RinContext {
         return (account, profileID)
     }
 
-    /// Keeps a copy for the next launch; a cache that cannot be written is only a slower start.
-    public func keep<Value: Encodable & Sendable>(_ value: Value, as key: RinStore.Key) async {
-        guard let account else { return }
-        try? await store.save(value, for: key, account: account)
+    /// Keeps a copy for the next launch: the one place the cache is written. A copy that cannot be
+    /// written loses nothing (the server holds every value; changes wait in the queue, whose
+    /// writes do throw), it only makes the next start wait for the server, so it is counted in
+    /// `cacheFailures` rather than shown as an error.
+    /// - Parameter account: whose copy it is, when the caller read the value before an await (a
+    ///   sign-out meanwhile must not file it under the next account); by default the current one.
+    public func keep<Value: Encodable & Sendable>(_ value: Value, as key: RinStore.Key, account: UUID? = nil) async {
+        guard let account = account ?? self.account else { return }
+        do {
+            try await store.save(value, for: key, account: account)
+        } catch {
+            cacheFailures += 1
+        }
     }
 
     /// The copy kept for this account, if any.
@@ -168,7 +178,7 @@ public final class RinContext {
     private func persistProfiles() {
         guard let account else { return }
         let profiles = profiles
-        Task { try? await store.save(profiles, for: .profiles, account: account) }
+        Task { await keep(profiles, as: .profiles, account: account) }
     }
 }
 
