@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(name: "MemoriesCanvasTests", dependencies: ["MemoriesCanvas"]),
         .testTarget(name: "RinFormatsTests", dependencies: ["RinFormats", "SeededRandom"]),
-        .testTarget(name: "RinMatchingTests", dependencies: ["RinMatching"]),
+        .testTarget(name: "RinMatchingTests", dependencies: ["RinMatching", "SeededRandom"]),
         .testTarget(name: "RinPolicyTests", dependencies: ["RinPolicy"]),
         .testTarget(
             name: "RinCoreTests",

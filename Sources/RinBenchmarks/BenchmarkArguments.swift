@@ -1,6 +1,6 @@
-/// `--vcf FILE --truth FILE [--region US] [--explain]`.
+/// `--vcf FILE --truth FILE [--region US] [--runs 5] [--explain]`.
 struct BenchmarkArguments {
-    static let usage = "usage: RinBenchmarks --vcf FILE --truth FILE [--region US] [--explain]"
+    static let usage = "usage: RinBenchmarks --vcf FILE --truth FILE [--region US] [--runs 5] [--explain]"
 
     struct Problem: Error, CustomStringConvertible {
         let description: String
@@ -10,6 +10,9 @@ struct BenchmarkArguments {
     var truth = ""
     /// The profile owner's region for national numbers (docs/RIN.md §2.2, Phones).
     var region = "US"
+    /// Normalising and matching are timed this many times and the median reported, as the peer's
+    /// script does; every run gives the same pairs.
+    var runs = 5
     /// Also lists missed and wrong pairs on standard error, for tuning.
     var explain = false
 
@@ -20,6 +23,11 @@ struct BenchmarkArguments {
             case "--vcf": vcf = try Self.value(after: argument, &iterator)
             case "--truth": truth = try Self.value(after: argument, &iterator)
             case "--region": region = try Self.value(after: argument, &iterator)
+            case "--runs":
+                guard let count = Int(try Self.value(after: argument, &iterator)), count > 0 else {
+                    throw Problem(description: "--runs needs a positive count")
+                }
+                runs = count
             case "--explain": explain = true
             default: throw Problem(description: "unknown argument \(argument)")
             }

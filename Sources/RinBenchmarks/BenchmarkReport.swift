@@ -21,8 +21,11 @@ struct BenchmarkReport: Encodable {
     let matchMs: Double
     /// Normalising and matching: what the server's import adds after reading the file.
     let totalMs: Double
+    /// Times above are medians of this many runs (the parse is timed once).
+    let runs: Int
 
-    init(truth: GroundTruth, outcome: BenchmarkOutcome, parsing: Duration, normalising: Duration, matching: Duration) {
+    init(truth: GroundTruth, outcome: BenchmarkOutcome, parsing: Duration, normalising: Duration, matching: Duration,
+         total: Duration, runs: Int) {
         let automatic = outcome.automaticPairs(truth: truth)
         let found = truth.pairs.map { outcome.isFound($0.0, $0.1) }
         records = outcome.root.count
@@ -38,7 +41,8 @@ struct BenchmarkReport: Encodable {
         parseMs = Self.milliseconds(parsing)
         normaliseMs = Self.milliseconds(normalising)
         matchMs = Self.milliseconds(matching)
-        totalMs = Self.milliseconds(normalising + matching)
+        totalMs = Self.milliseconds(total)
+        self.runs = runs
     }
 
     /// 1 when there is nothing to count: no merge is a wrong merge.

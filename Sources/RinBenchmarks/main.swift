@@ -8,6 +8,7 @@ import RinMatching
 //
 //     RinBenchmarks --vcf contacts.vcf --truth truth.tsv [--region US] [--explain]
 //
+// Normalising and matching run `--runs` times (5); each time is the median of its runs.
 // `--explain` also lists, on standard error, the pairs missed and merged wrongly (for tuning).
 
 let arguments: BenchmarkArguments
@@ -29,37 +30,47 @@ do {
         cards = try parser.parse(data).cards.map(ContactCard.init)
     }
 
-    // Ids follow the file's order and so does creation time, so the earlier card survives, as
-    // the first imported contact would.
-    let start = Date(timeIntervalSince1970: 1_700_000_000)
-    let normalizer = E164PhoneNormalizer()
-    var records: [MatchRecord] = []
-    let normalising = clock.measure {
-        records = cards.enumerated().map { ordinal, card in
-            MatchRecord(card: card, id: BenchmarkIDs.id(ordinal), createdAt: start.addingTimeInterval(Double(ordinal)),
-                        defaultRegion: arguments.region, phones: normalizer)
-        }
-    }
-
     if let ordinal = truth.entities.keys.first(where: { !cards.indices.contains($0) }) {
         throw GroundTruth.Problem(description: "the truth names card \(ordinal), the file has \(cards.count)")
     }
 
-    var merges: [PlannedMerge] = []
-    var suggestions: [MatchSuggestion] = []
-    var candidatePairs = 0
-    let matching = clock.measure {
-        var index = MatchIndex()
-        for batchStart in stride(from: 0, to: records.count, by: 100) {
-            let plan = index.match(Array(records[batchStart..<min(batchStart + 100, records.count)]))
-            merges += plan.merges
-            suggestions += plan.suggestions
-            candidatePairs += plan.candidatePairs
+    // Ids follow the file's order and so does creation time, so the earlier card survives, as
+    // the first imported contact would.
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    let normalizer = E164PhoneNormalizer()
+    var runs: [BenchmarkRun] = []
+    for _ in 0..<arguments.runs {
+        var records: [MatchRecord] = []
+        let normalising = clock.measure {
+            records = cards.enumerated().map { ordinal, card in
+                MatchRecord(card: card, id: BenchmarkIDs.id(ordinal), createdAt: start.addingTimeInterval(Double(ordinal)),
+                            defaultRegion: arguments.region, phones: normalizer)
+            }
         }
+        var merges: [PlannedMerge] = [], suggestions: [MatchSuggestion] = [], candidatePairs = 0
+        let matching = clock.measure {
+            var index = MatchIndex()
+            for batchStart in stride(from: 0, to: records.count, by: 100) {
+                let plan = index.match(Array(records[batchStart..<min(batchStart + 100, records.count)]))
+                merges += plan.merges
+                suggestions += plan.suggestions
+                candidatePairs += plan.candidatePairs
+            }
+        }
+        let run = BenchmarkRun(records: records, normalising: normalising, matching: matching, merges: merges,
+                               suggestions: suggestions, candidatePairs: candidatePairs)
+        if let first = runs.first, first.merges != run.merges || first.suggestions != run.suggestions {
+            throw GroundTruth.Problem(description: "run \(runs.count + 1) planned differently from the first")
+        }
+        runs.append(run)
     }
+    let median = { (time: (BenchmarkRun) -> Duration) in runs.map(time).sorted()[runs.count / 2] }
+    let (records, merges, suggestions, candidatePairs) = (runs[0].records, runs[0].merges, runs[0].suggestions, runs[0].candidatePairs)
+    let normalising = median(\.normalising), matching = median(\.matching), total = median { $0.normalising + $0.matching }
 
     let outcome = BenchmarkOutcome(recordCount: records.count, merges: merges, suggestions: suggestions, candidatePairs: candidatePairs)
-    let report = BenchmarkReport(truth: truth, outcome: outcome, parsing: parsing, normalising: normalising, matching: matching)
+    let report = BenchmarkReport(truth: truth, outcome: outcome, parsing: parsing, normalising: normalising, matching: matching,
+                                 total: total, runs: runs.count)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))

@@ -24,9 +24,30 @@ extension BlockingKey {
         var keys = emails.map(BlockingKey.email) + phones.map(BlockingKey.phone)
         if !fullName.isEmpty { keys.append(.fullName(fullName)) }
         if !name.family.isEmpty {
-            let family = name.family.joined(separator: " ")
+            let family = name.familyKey
             keys += emails.map { .emailAndFamily($0, family) } + phones.map { .phoneAndFamily($0, family) }
         }
         return keys
+    }
+}
+
+/// A blocking key with its hash worked out once, when its record is built: the index looks every
+/// key up on each insert, removal and candidate search, and grows its table as a book is
+/// imported, and hashing the text again at each would be most of its work.
+struct HashedBlockingKey: Hashable, Sendable {
+    let key: BlockingKey
+    let hash: Int
+
+    init(_ key: BlockingKey) {
+        self.key = key
+        hash = key.hashValue
+    }
+
+    static func == (left: HashedBlockingKey, right: HashedBlockingKey) -> Bool {
+        left.hash == right.hash && left.key == right.key
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }

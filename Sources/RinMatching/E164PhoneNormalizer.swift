@@ -17,11 +17,13 @@ public struct E164PhoneNormalizer: PhoneNormalizer {
     static let nationalLengths = 2...17
 
     public func normalize(_ typed: String, defaultRegion: String) -> Result<PhoneNumber, PhoneNumberProblem> {
-        Result { () throws(PhoneNumberProblem) in try number(typed, defaultRegion: defaultRegion.uppercased()) }
+        Result { () throws(PhoneNumberProblem) in try number(typed, defaultRegion: defaultRegion) }
     }
 
+    /// - Parameter defaultRegion: in any case (`gb` is `GB`).
     func number(_ typed: String, defaultRegion: String) throws(PhoneNumberProblem) -> PhoneNumber {
-        let home = metadata.regions[defaultRegion]
+        // Looked up as given first: it is almost always already upper case.
+        let home = metadata.regions[defaultRegion] ?? metadata.regions[defaultRegion.uppercased()]
         let typed = try TypedPhoneNumber(typed)
         if home == nil && !typed.hasPlus { throw .invalidCountryCode }
 
@@ -42,7 +44,7 @@ public struct E164PhoneNormalizer: PhoneNormalizer {
         // A code's possible lengths are its main region's (a Canadian number is read with Canada's
         // rules when typed nationally, but +1 always means the United States' lengths).
         let lengths = metadata.region(forCallingCode: region.callingCode) ?? region
-        return PhoneNumber(e164: "+\(region.callingCode)\(national)", isPossible: lengths.lengthFit(national.count) == .possible)
+        return PhoneNumber(e164: "+\(region.callingCode)" + national.text, isPossible: lengths.lengthFit(national.count) == .possible)
     }
 
     /// §6 steps 2 and 3: which region's rules read the number, its national digits, and whether
@@ -58,9 +60,9 @@ public struct E164PhoneNormalizer: PhoneNormalizer {
         return reading
     }
 
-    private typealias Reading = (region: PhoneRegion, national: Substring, carriesCode: Bool)
+    private typealias Reading = (region: PhoneRegion, national: PhoneDigits, carriesCode: Bool)
 
-    private func readWithoutPlus(_ digits: Substring, home: PhoneRegion?) throws(PhoneNumberProblem) -> Reading {
+    private func readWithoutPlus(_ digits: PhoneDigits, home: PhoneRegion?) throws(PhoneNumberProblem) -> Reading {
         guard let home else { throw .invalidCountryCode }
         if let afterPrefix = home.afterInternationalPrefix(digits) {
             guard afterPrefix.count > 2 else { throw .tooShortAfterInternationalPrefix }

@@ -23,6 +23,43 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Normalises and checks `text`; see `EmailAddressProblem` for what is refused.
     public static func parse(_ text: String) -> Result<EmailAddress, EmailAddressProblem> {
+        var text = text
+        if let parsed = text.withUTF8(parseASCII) { return parsed }
+        return parseUnicode(text)
+    }
+
+    /// `parseUnicode` for the common case, an ASCII address without `mailto:`, on its bytes;
+    /// nil for any other text. `EmailAddressTests` holds the two to the same answers.
+    static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<EmailAddress, EmailAddressProblem>? {
+        guard ASCIIText.isASCII(bytes) else { return nil }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, ASCIIText.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, ASCIIText.isWhitespace(bytes[end - 1]) { end -= 1 }
+        let address = bytes[start..<end]
+        if address.count >= 7, zip(address.prefix(7), "mailto:".utf8).allSatisfy({ ASCIIText.lowercased($0) == $1 }) { return nil }
+        if address.isEmpty { return .failure(.empty) }
+        if address.contains(where: { ASCIIText.isWhitespace($0) || ASCIIText.isControl($0) }) {
+            return .failure(.containsWhitespaceOrControl)
+        }
+        guard let at = address.firstIndex(of: UInt8(ascii: "@")) else { return .failure(.missingAt) }
+        if address[(at + 1)...].contains(UInt8(ascii: "@")) { return .failure(.multipleAt) }
+        var domainEnd = address.endIndex
+        if domainEnd > at + 1, address[domainEnd - 1] == UInt8(ascii: ".") { domainEnd -= 1 }
+        let local = address[address.startIndex..<at], domain = address[(at + 1)..<domainEnd]
+        if local.isEmpty { return .failure(.emptyLocalPart) }
+        if domain.isEmpty { return .failure(.emptyDomain) }
+        if local.count > 64 || local.count + 1 + domain.count > 254 { return .failure(.tooLong) }
+        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard labels.count > 1 else { return .failure(.domainWithoutDot) }
+        let hyphen = UInt8(ascii: "-")
+        if labels.contains(where: { $0.isEmpty || $0.first == hyphen || $0.last == hyphen }) {
+            return .failure(.malformedDomain)
+        }
+        return .success(EmailAddress(localPart: ASCIIText.lowercasedString(local), domain: ASCIIText.lowercasedString(domain)))
+    }
+
+    /// The rules on any text: Foundation's trimming, Unicode whitespace and controls, NFKC.
+    static func parseUnicode(_ text: String) -> Result<EmailAddress, EmailAddressProblem> {
         var address = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         if address.prefix(7).lowercased() == "mailto:" {
             address = address.dropFirst(7)

@@ -22,7 +22,15 @@ enum Honorifics {
 
     /// The word as it is looked up: folded, dots and other punctuation gone (`Ph.D.` is `phd`).
     static func lookupForm(_ word: some StringProtocol) -> String {
-        String(MatchFolding.fold(String(word)).unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        if let folded = LatinFolding.foldedBytes(String(word)) {
+            return String(decoding: folded.lazy.filter(ASCIIText.isLetterOrDigit), as: UTF8.self)
+        }
+        return unicodeLookupForm(String(word))
+    }
+
+    /// `lookupForm` by Unicode's rules, for any text.
+    static func unicodeLookupForm(_ word: String) -> String {
+        String(MatchFolding.unicodeFold(word).unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             .map(Character.init))
     }
 }

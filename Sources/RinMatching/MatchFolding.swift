@@ -11,8 +11,15 @@ public enum MatchFolding {
     /// Folds `text` for comparison. Whitespace is kept as it is; `NameKey` tokenises afterwards.
     public static func fold(_ text: String) -> String {
         // Most names are ASCII, where NFKC changes nothing, case folding is lowercasing and there
-        // is no accent to drop; Foundation's round trips below cost ten times more.
+        // is no accent to drop, or Latin letters folded one by one (`LatinFolding`); Foundation's
+        // round trips below cost ten times more.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        if let bytes = LatinFolding.foldedBytes(text) { return String(decoding: bytes, as: UTF8.self) }
+        return unicodeFold(text)
+    }
+
+    /// `fold` by Unicode's rules, for any text.
+    static func unicodeFold(_ text: String) -> String {
         let compatible = text.precomposedStringWithCompatibilityMapping
         // Foundation's case-insensitive folding is Unicode full case folding without a locale:
         // `ß` becomes `ss`, which `lowercased()` would leave alone.

@@ -19,7 +19,8 @@ public struct MatchIndex: Sendable {
 
     public let blockCap: Int
     private var records: [UUID: MatchRecord] = [:]
-    private var blocks: [BlockingKey: [UUID]] = [:]
+    /// Each block's members, in the order they came (a removal moves the last into its place).
+    private var blocks: [HashedBlockingKey: [MatchRecord]] = [:]
 
     public init(blockCap: Int = MatchIndex.defaultBlockCap) {
         self.blockCap = blockCap
@@ -40,7 +41,7 @@ public struct MatchIndex: Sendable {
     public mutating func insert(_ record: MatchRecord) {
         if records[record.id] != nil { remove(record.id) }
         records[record.id] = record
-        for key in record.blockingKeys { blocks[key, default: []].append(record.id) }
+        for key in record.hashedBlockingKeys { blocks[key, default: []].append(record) }
     }
 
     public mutating func insert(contentsOf records: some Sequence<MatchRecord>) {
@@ -50,29 +51,34 @@ public struct MatchIndex: Sendable {
     @discardableResult
     public mutating func remove(_ id: UUID) -> MatchRecord? {
         guard let record = records.removeValue(forKey: id) else { return nil }
-        for key in record.blockingKeys {
-            guard var members = blocks[key], let position = members.firstIndex(of: id) else { continue }
-            members.swapAt(position, members.count - 1)
-            members.removeLast()
-            blocks[key] = members.isEmpty ? nil : members
+        for key in record.hashedBlockingKeys {
+            guard let index = blocks.index(forKey: key) else { continue }
+            var emptied = false
+            // Edited in place through the dictionary's storage, not copied out and back.
+            if let position = blocks.values[index].firstIndex(where: { $0.id == id }) {
+                blocks.values[index].swapAt(position, blocks.values[index].count - 1)
+                blocks.values[index].removeLast()
+                emptied = blocks.values[index].isEmpty
+            }
+            if emptied { blocks.remove(at: index) }
         }
         return record
     }
 
     /// How many contacts hold `key`, giant blocks included.
-    public func blockSize(_ key: BlockingKey) -> Int { blocks[key]?.count ?? 0 }
+    public func blockSize(_ key: BlockingKey) -> Int { blocks[HashedBlockingKey(key)]?.count ?? 0 }
 
     public func isGiant(_ key: BlockingKey) -> Bool { blockSize(key) > blockCap }
 
     /// The contacts sharing a block with `record` that is not giant, `record` itself left out,
     /// in survivor order (oldest first), so callers see them in the same order on every run.
     public func candidates(for record: MatchRecord) -> [MatchRecord] {
-        var seen = Set<UUID>()
         var found: [MatchRecord] = []
-        for key in record.blockingKeys {
+        for key in record.hashedBlockingKeys {
             guard let members = blocks[key], members.count <= blockCap else { continue }
-            for id in members where id != record.id && seen.insert(id).inserted {
-                if let candidate = records[id] { found.append(candidate) }
+            for member in members where member.id != record.id {
+                // A contact shares a few blocks at most: a scan of what was found beats a set.
+                if !found.contains(where: { $0.id == member.id }) { found.append(member) }
             }
         }
         return found.sorted { $0.survives(over: $1) }

@@ -9,24 +9,67 @@ import RinFormats
 /// Every list is sorted and holds each value once, so two records built from the same values are
 /// equal and the matcher's output never depends on the order a source listed them in.
 public struct MatchRecord: Hashable, Sendable, Identifiable {
-    public let id: UUID
+    /// The values, shared: the index hands records out for every candidate pair, and a struct of
+    /// seven arrays would retain and release each at every copy.
+    private let values: Values
+
+    public var id: UUID { values.id }
     /// When the contact was created: of two contacts the older survives a merge (§2.3, Survivor).
-    public let createdAt: Date
-    public let name: NameKey
-    /// `name.fullKey`, kept: blocking and scoring read it for every pair.
-    public let fullName: String
+    public var createdAt: Date { values.createdAt }
+    public var name: NameKey { values.name }
+    /// `name.fullKey`: blocking and scoring read it for every pair.
+    public var fullName: String { values.name.fullKey }
     /// `EmailAddress.normalized` forms.
-    public let emails: [String]
+    public var emails: [String] { values.emails }
     /// E.164 forms of the numbers possible for their region (§2.2: only those are match keys).
-    public let phones: [String]
-    public let birthday: NormalizedBirthday?
+    public var phones: [String] { values.phones }
+    public var birthday: NormalizedBirthday? { values.birthday }
     /// `MatchFolding.organization`: folded, legal form dropped; nil when the card names none.
-    public let organization: String?
+    public var organization: String? { values.organization }
     /// The domains of `emails` that are not webmail (`WebmailDomains`): an employer's domain
     /// shared by two cards says they work at the same place.
-    public let employerDomains: [String]
+    public var employerDomains: [String] { values.employerDomains }
     /// The blocks this record is in (`BlockingKey`).
-    public let blockingKeys: [BlockingKey]
+    public var blockingKeys: [BlockingKey] { values.blockingKeys.map(\.key) }
+    var hashedBlockingKeys: [HashedBlockingKey] { values.blockingKeys }
+
+    private final class Values: Sendable, Hashable {
+        let id: UUID
+        let createdAt: Date
+        let name: NameKey
+        let emails: [String]
+        let phones: [String]
+        let birthday: NormalizedBirthday?
+        let organization: String?
+        let employerDomains: [String]
+        let blockingKeys: [HashedBlockingKey]
+
+        init(id: UUID, createdAt: Date, name: NameKey, emails: [String], phones: [String], birthday: NormalizedBirthday?,
+             organization: String?) {
+            self.id = id
+            self.createdAt = createdAt
+            self.name = name
+            self.emails = emails
+            self.phones = phones
+            self.birthday = birthday
+            self.organization = organization
+            employerDomains = MatchRecord.sortedUnique(emails.compactMap { WebmailDomains.employerDomain(of: $0) })
+            blockingKeys = BlockingKey.keys(emails: emails, phones: phones, name: name, fullName: name.fullKey).map(HashedBlockingKey.init)
+        }
+
+        /// The rest follows from these.
+        static func == (left: Values, right: Values) -> Bool {
+            left.id == right.id && left.createdAt == right.createdAt && left.name == right.name && left.emails == right.emails
+                && left.phones == right.phones && left.birthday == right.birthday && left.organization == right.organization
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(name)
+            hasher.combine(emails)
+            hasher.combine(phones)
+        }
+    }
 
     /// From values the server already holds: `emails` normalised (`EmailAddress.normalized`),
     /// `phones` as E.164 match keys (`PhoneNumber.matchKey`), `organization` as written (folded
@@ -34,31 +77,16 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     /// same text.
     public init(id: UUID, createdAt: Date, name: NameKey, emails: [String] = [], phones: [String] = [],
                 birthday: NormalizedBirthday? = nil, organization: String? = nil) {
-        self.id = id
-        self.createdAt = createdAt
-        self.name = name
-        self.fullName = name.fullKey
-        self.emails = Self.sortedUnique(emails.filter { !$0.isEmpty })
-        self.phones = Self.sortedUnique(phones.filter { !$0.isEmpty })
-        self.birthday = birthday
-        self.organization = organization.flatMap(MatchFolding.organization)
-        self.employerDomains = Self.sortedUnique(self.emails.compactMap { WebmailDomains.employerDomain(of: $0) })
-        self.blockingKeys = BlockingKey.keys(emails: self.emails, phones: self.phones, name: name, fullName: fullName)
+        values = Values(id: id, createdAt: createdAt, name: name, emails: Self.sortedUnique(emails.filter { !$0.isEmpty }),
+                        phones: Self.sortedUnique(phones.filter { !$0.isEmpty }), birthday: birthday,
+                        organization: organization.flatMap(MatchFolding.organization))
     }
 
     /// Memberwise, for `absorbing(_:)`: the values are already in their final form.
     private init(id: UUID, createdAt: Date, name: NameKey, sortedEmails: [String], sortedPhones: [String],
                  birthday: NormalizedBirthday?, foldedOrganization: String?) {
-        self.id = id
-        self.createdAt = createdAt
-        self.name = name
-        self.fullName = name.fullKey
-        self.emails = sortedEmails
-        self.phones = sortedPhones
-        self.birthday = birthday
-        self.organization = foldedOrganization
-        self.employerDomains = Self.sortedUnique(sortedEmails.compactMap { WebmailDomains.employerDomain(of: $0) })
-        self.blockingKeys = BlockingKey.keys(emails: sortedEmails, phones: sortedPhones, name: name, fullName: fullName)
+        values = Values(id: id, createdAt: createdAt, name: name, emails: sortedEmails, phones: sortedPhones, birthday: birthday,
+                        organization: foldedOrganization)
     }
 
     /// Survivor order (§2.3, Survivor): created first, then the lower id.
@@ -89,6 +117,14 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     }
 
     static func sortedUnique(_ values: [String]) -> [String] {
-        values.count < 2 ? values : Array(Set(values)).sorted()
+        if values.count < 2 { return values }
+        var unique = values.sorted()
+        var kept = 1
+        for index in 1..<unique.count where unique[index] != unique[kept - 1] {
+            unique.swapAt(kept, index)
+            kept += 1
+        }
+        unique.removeLast(unique.count - kept)
+        return unique
     }
 }

@@ -57,7 +57,11 @@ public enum MatchScorer {
     /// "Similar name": the better of the whole names compared (`NameKey.similarity`, in order and
     /// with the words sorted) and the names compared on what both wrote (`alignedSimilarity`).
     static func nameSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
-        max(NameKey.similarity(a, b), NameKey.alignedSimilarity(a, b))
+        if a.isEmpty || b.isEmpty { return 0 }
+        let whole = NameKey.similarity(a, b)
+        // `similarity` is at least the whole names' score, which the aligned names often are.
+        let inOrder = a.sortedKey == a.fullKey && b.sortedKey == b.fullKey ? whole : nil
+        return max(whole, NameKey.alignedSimilarity(a, b, whole: inOrder))
     }
 
     /// The table applied to `evidence`: a verdict is a function of its evidence alone, so a stored

@@ -14,20 +14,28 @@ extension NameKey {
     /// names that share a family (`John Smith` and `Jane Smith` stay below the line), and it only
     /// ever raises a shared-channel pair to a suggestion: automatic merges need `compatible`.
     static func alignedSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
+        alignedSimilarity(a, b, whole: nil)
+    }
+
+    /// With `whole`, the caller's `JaroWinkler.similarity(a.fullKey, b.fullKey)`, returned when
+    /// the aligned names are the whole names (one given name each, both with family names), which
+    /// they are for most pairs.
+    static func alignedSimilarity(_ a: NameKey, _ b: NameKey, whole: Double?) -> Double {
         if a.isEmpty || b.isEmpty { return 0 }
-        var left: [String] = [], right: [String] = []
+        var left = "", right = ""
         if let first = a.given.first, let other = b.given.first {
             // `givenWordsAgree` is only ever true for equal words or a prefix; checking that first
             // spares it its per-letter script test on every household pair.
             let agree = (first.hasPrefix(other) || other.hasPrefix(first)) && givenWordsAgree(first, other)
-            left.append(agree && other.count > first.count ? other : first)
-            right.append(agree && first.count > other.count ? first : other)
+            left = agree && other.count > first.count ? other : first
+            right = agree && first.count > other.count ? first : other
         }
         if !a.family.isEmpty && !b.family.isEmpty {
-            left += a.family
-            right += b.family
+            left += left.isEmpty ? a.familyKey : " " + a.familyKey
+            right += right.isEmpty ? b.familyKey : " " + b.familyKey
         }
         if left.isEmpty { return 0 }
-        return JaroWinkler.similarity(left.joined(separator: " "), right.joined(separator: " "))
+        if let whole, left == a.fullKey, right == b.fullKey { return whole }
+        return JaroWinkler.similarity(left, right)
     }
 }

@@ -24,8 +24,10 @@ extension NameKey {
     /// Equal, or one an initial or prefix of the other (`j`/`john`, `jon`/`jonathan`).
     static func givenWordsAgree(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
-        guard a.allSatisfy(isCasedLetter), b.allSatisfy(isCasedLetter) else { return false }
-        return a.hasPrefix(b) || b.hasPrefix(a)
+        // The prefix test first: it fails for most pairs (a household's different given names),
+        // and spares those the per-letter script test.
+        guard a.hasPrefix(b) || b.hasPrefix(a) else { return false }
+        return a.allSatisfy(isCasedLetter) && b.allSatisfy(isCasedLetter)
     }
 
     /// A letter of a script that has case (Latin, Greek, Cyrillic, Armenian…), judged on the
@@ -40,9 +42,10 @@ extension NameKey {
     public static func similarity(_ a: NameKey, _ b: NameKey) -> Double {
         if a.isEmpty || b.isEmpty { return 0 }
         let inOrder = JaroWinkler.similarity(a.fullKey, b.fullKey)
+        // Names whose words are already in order (`ada lovelace` is not; `grace hopper` is) would
+        // only repeat the same comparison.
+        if a.sortedKey == a.fullKey && b.sortedKey == b.fullKey { return inOrder }
         let sorted = JaroWinkler.similarity(a.sortedKey, b.sortedKey)
         return max(inOrder, sorted)
     }
-
-    private var sortedKey: String { (given + family).sorted().joined(separator: " ") }
 }

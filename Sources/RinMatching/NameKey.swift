@@ -9,10 +9,31 @@ public struct NameKey: Hashable, Sendable {
     public let given: [String]
     /// Family name words, folded (`angstrom`; `smith`, `jones` for `Smith-Jones`).
     public let family: [String]
+    /// Given names then family names, one space between: the key for equality ("same folded full
+    /// name" in §2.3's score table) and for `similarity`.
+    public let fullKey: String
+    /// The family words, one space between (blocking keys and `alignedSimilarity` read it).
+    let familyKey: String
+    /// Every word sorted, one space between: `similarity`'s second reading, which forgives order.
+    let sortedKey: String
 
     public init(given: [String], family: [String]) {
         self.given = given.flatMap(Self.tokens)
         self.family = family.flatMap(Self.tokens)
+        // Kept, not computed: the scorer reads them for every pair a contact is in.
+        fullKey = (self.given + self.family).joined(separator: " ")
+        familyKey = self.family.joined(separator: " ")
+        sortedKey = (self.given + self.family).sorted().joined(separator: " ")
+    }
+
+    /// Two keys are equal when their words are: the joined forms follow from them.
+    public static func == (left: NameKey, right: NameKey) -> Bool {
+        left.given == right.given && left.family == right.family
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(given)
+        hasher.combine(family)
     }
 
     public init(_ name: PersonName) {
@@ -34,17 +55,19 @@ public struct NameKey: Hashable, Sendable {
     /// The first letter of each given name: `j`, `q` for John Quincy.
     public var initials: [Character] { given.compactMap(\.first) }
 
-    /// Given names then family names, one space between: the key for equality ("same folded full
-    /// name" in §2.3's score table) and for `similarity`.
-    public var fullKey: String { (given + family).joined(separator: " ") }
-
     /// Folds a word and cuts it at punctuation. Apostrophes join (`O'Brien` is `obrien`, as
     /// people also type it); every other mark separates (`J.Q.` is `j`, `q`; `Smith-Jones` is
     /// `smith`, `jones`), because a dot ends an initial and a hyphen joins two names.
     static func tokens(_ word: String) -> [String] {
+        if let folded = LatinFolding.foldedBytes(word) { return asciiTokens(folded) }
+        return unicodeTokens(word)
+    }
+
+    /// `tokens` by Unicode's rules, for any text.
+    static func unicodeTokens(_ word: String) -> [String] {
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
-        for scalar in MatchFolding.fold(word).unicodeScalars {
+        for scalar in MatchFolding.unicodeFold(word).unicodeScalars {
             if apostrophes.contains(scalar) { continue }
             if isWordScalar(scalar) {
                 current.append(scalar)
@@ -54,6 +77,24 @@ public struct NameKey: Hashable, Sendable {
             }
         }
         if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    /// `tokens` on folded ASCII (`LatinFolding`), where the apostrophes are `'` and `` ` `` and
+    /// the word characters are letters and digits.
+    private static func asciiTokens(_ bytes: [UInt8]) -> [String] {
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        for byte in bytes {
+            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") { continue }
+            if ASCIIText.isLetterOrDigit(byte) {
+                current.append(byte)
+            } else if !current.isEmpty {
+                tokens.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { tokens.append(String(decoding: current, as: UTF8.self)) }
         return tokens
     }
 

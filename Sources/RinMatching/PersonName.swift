@@ -67,7 +67,18 @@ public struct PersonName: Hashable, Sendable {
 
     /// NFKC, then split on any run of whitespace (`　`, the ideographic space, included).
     static func words(_ text: String) -> [String] {
-        MatchFolding.nfkc(text)
+        // Text NFKC keeps (ASCII and the common Latin letters) splits on its bytes: no byte of a
+        // multi-byte UTF-8 sequence is ASCII, so a space or comma byte is always one.
+        if LatinFolding.isStable(text) {
+            return text.utf8.split(whereSeparator: { ASCIIText.isWhitespace($0) || $0 == UInt8(ascii: ",") })
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        return unicodeWords(text)
+    }
+
+    /// `words` by Unicode's rules, for any text.
+    static func unicodeWords(_ text: String) -> [String] {
+        MatchFolding.unicodeNFKC(text)
             .split(whereSeparator: { $0.isWhitespace || $0 == "," })
             .map(String.init)
     }

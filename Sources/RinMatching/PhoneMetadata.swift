@@ -42,9 +42,9 @@ struct PhoneMetadata: Sendable {
 
     /// Splits an assigned calling code off the front of `digits`. Codes are prefix-free, so the
     /// first assigned prefix of one to three digits is the code; none starts with 0.
-    func splitCallingCode(_ digits: Substring) -> (region: PhoneRegion, rest: Substring)? {
+    func splitCallingCode(_ digits: PhoneDigits) -> (region: PhoneRegion, rest: PhoneDigits)? {
         var code = 0
-        for (length, digit) in digits.utf8.prefix(3).enumerated() {
+        for (length, digit) in digits.prefix(3).enumerated() {
             code = code * 10 + Int(digit &- UInt8(ascii: "0"))
             if code == 0 { return nil }
             if let region = byCallingCode[code] { return (region, digits.dropFirst(length + 1)) }

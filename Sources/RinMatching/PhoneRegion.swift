@@ -1,17 +1,14 @@
-import Foundation
-
 /// One region's (or non-geographic code's) rules for reading a number, with the patterns compiled.
-struct PhoneRegion: @unchecked Sendable {
-    // @unchecked: NSRegularExpression is immutable and documented as safe to share between
-    // threads, but older swift-corelibs-foundation and Apple SDKs do not mark it Sendable.
-
+/// A class: the normaliser passes a region along several steps for every number, and a struct of
+/// this many arrays would be copied (and its buffers retained and released) at each.
+final class PhoneRegion: Sendable {
     let callingCode: Int
     /// The whole national significant number must match it.
-    let nationalNumber: NSRegularExpression
+    let nationalNumber: DigitPattern
     /// Dialled before a calling code from here (`00`, `011`, `8~10` read as `810`…).
-    let internationalPrefix: NSRegularExpression?
+    let internationalPrefix: DigitPattern?
     /// The trunk prefix, matched at the start (`0`, `1`, and longer forms with carrier codes).
-    let nationalPrefixForParsing: NSRegularExpression?
+    let nationalPrefixForParsing: DigitPattern?
     /// Where it exists, what replaces the trunk prefix once its last group took part (`$1`,
     /// `268$1`): the region dials a short local number that gains an area code.
     let nationalPrefixTransform: String?
@@ -28,11 +25,11 @@ struct PhoneRegion: @unchecked Sendable {
         let idd, npp, npt: String?
     }
 
-    init(_ entry: Entry) throws {
+    init(_ entry: Entry) throws(DigitPatternError) {
         callingCode = entry.cc
-        nationalNumber = try NSRegularExpression(pattern: "^(?:\(entry.nn))$")
-        internationalPrefix = try entry.idd.map { try NSRegularExpression(pattern: $0) }
-        nationalPrefixForParsing = try entry.npp.map { try NSRegularExpression(pattern: $0) }
+        nationalNumber = try DigitPattern(entry.nn, whole: true)
+        internationalPrefix = try entry.idd.map { pattern throws(DigitPatternError) in try DigitPattern(pattern) }
+        nationalPrefixForParsing = try entry.npp.map { pattern throws(DigitPatternError) in try DigitPattern(pattern) }
         nationalPrefixTransform = entry.npt
         possibleLengths = entry.lengths.sorted()
         localOnlyLengths = entry.local ?? []
@@ -50,7 +47,15 @@ struct PhoneRegion: @unchecked Sendable {
         return possibleLengths.contains(length) ? .possible : .notAPossibleLength
     }
 
-    func fits(_ national: Substring) -> Bool {
-        nationalNumber.matchesWhole(national)
+    func fits(_ national: PhoneDigits) -> Bool {
+        nationalNumber.matches(national)
     }
+}
+
+/// A number's digits as ASCII bytes (`0` is 0x30): what the normaliser reads after §6 step 1.
+typealias PhoneDigits = ArraySlice<UInt8>
+
+extension PhoneDigits {
+    /// The digits as text.
+    var text: String { String(decoding: self, as: UTF8.self) }
 }

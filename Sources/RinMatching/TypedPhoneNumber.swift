@@ -2,11 +2,28 @@
 /// digits in ASCII, and whether it was written international (`+`).
 struct TypedPhoneNumber {
     let hasPlus: Bool
-    let digits: Substring
+    let digits: PhoneDigits
 
     static let maximumLength = 250
 
     init(_ typed: String) throws(PhoneNumberProblem) {
+        var typed = typed
+        // `withUTF8` rethrows untyped errors; the result carries the typed one out.
+        let fast = typed.withUTF8 { bytes in Result { () throws(PhoneNumberProblem) in try Self.plainASCII(bytes) } }
+        if let plain = try fast.get() {
+            self = plain
+            return
+        }
+        try self.init(scalars: typed)
+    }
+
+    init(hasPlus: Bool, digits: PhoneDigits) {
+        self.hasPlus = hasPlus
+        self.digits = digits
+    }
+
+    /// Step 1 by Unicode's rules, for any text.
+    init(scalars typed: String) throws(PhoneNumberProblem) {
         let scalars = Array(typed.unicodeScalars)
         if scalars.allSatisfy(\.properties.isWhitespace) { throw .empty }
         if scalars.count > Self.maximumLength { throw .tooLong }
@@ -66,7 +83,7 @@ struct TypedPhoneNumber {
 
     /// The digits, with letters on their keypad keys when there are at least three of them (a
     /// vanity number); fewer letters are stray and dropped.
-    private static func digits(of text: ArraySlice<Unicode.Scalar>) -> Substring {
+    private static func digits(of text: ArraySlice<Unicode.Scalar>) -> PhoneDigits {
         let isVanity = text.lazy.filter(PhoneCharacters.isASCIILetter).prefix(3).count == 3
         var ascii = [UInt8]()
         ascii.reserveCapacity(text.count)
@@ -75,7 +92,7 @@ struct TypedPhoneNumber {
                 ascii.append(UInt8(ascii: "0") + digit)
             }
         }
-        return Substring(decoding: ascii, as: UTF8.self)
+        return ascii[...]
     }
 
     /// The index of the first occurrence of `needle` (ASCII, matched without case) in `scalars`.

@@ -1,0 +1,126 @@
+/// A regular expression over ASCII digits: the dialect of `phonenumbers`' metadata (literal
+/// digits, `\d`, classes such as `[2-9]`, groups with and without capture, `|`, `?`, `*`, `+`,
+/// `{n}`, `{n,}`, `{n,m}` and `$`), compiled once per region and matched without Foundation.
+///
+/// Why not `NSRegularExpression`: every phone of an import is matched against up to six patterns,
+/// and on Linux each match converts the digits to an `NSString` and back; that was most of the
+/// two microseconds a number cost. Why not Swift's `Regex`: its matcher is slower still, and the
+/// metadata needs only this much. `PhoneCorpusTests` holds the normaliser to `phonenumbers` on
+/// every region, so a difference from the patterns' meaning in Java or ICU would show there.
+///
+/// Semantics are those of a backtracking engine (Perl, ICU, Java): alternatives are tried left
+/// to right and quantifiers are greedy, so a prefix match is the first that succeeds, not the
+/// longest, and a group holds what it matched last. Matching remembers which (instruction,
+/// position) states already failed, so no pattern and no input can make it exponential: the work
+/// is bounded by the program's size times the input's length (RE2's "bit-state" backtracker).
+struct DigitPattern: Sendable {
+    enum Instruction: Sendable, Equatable {
+        /// One digit whose value's bit is set (bit 0 for `0`).
+        case digit(UInt16)
+        /// Try `preferred` first, then `other`.
+        case split(preferred: Int, other: Int)
+        case jump(Int)
+        /// Records the position in capture slot n: group n / 2 + 1's start (n even) or end.
+        case save(Int)
+        /// Only at the end of the input (`$`).
+        case atEnd
+        case match
+    }
+
+    let program: [Instruction]
+    /// Capture groups, not counting the whole match.
+    let groupCount: Int
+
+    struct Match: Equatable {
+        /// How many digits the match took from the start.
+        let length: Int
+        /// Each capture group's range in the input, nil when it took no part; group 1 first.
+        let groups: [Range<Int>?]
+    }
+
+    /// Compiles `pattern`. With `whole`, a match must take the entire input (as `^(?:p)$`).
+    init(_ pattern: String, whole: Bool = false) throws(DigitPatternError) {
+        var parser = DigitPatternParser(pattern)
+        let tree = try parser.parse()
+        var compiler = DigitPatternCompiler()
+        compiler.emit(tree)
+        if whole { compiler.program.append(.atEnd) }
+        compiler.program.append(.match)
+        program = compiler.program
+        groupCount = parser.groupCount
+    }
+
+    /// Whether the whole of `digits` matches (for a pattern compiled with `whole`, any match).
+    func matches(_ digits: some Collection<UInt8>) -> Bool {
+        prefixMatch(digits) != nil
+    }
+
+    /// The match that starts at the first digit, if any. `digits` are ASCII (`0` is 0x30); any
+    /// other byte matches nothing.
+    func prefixMatch(_ digits: some Collection<UInt8>) -> Match? {
+        let input = Array(digits)
+        let width = input.count + 1
+        var failed = [UInt64](repeating: 0, count: (program.count * width + 63) / 64)
+        var slots = [Int](repeating: -1, count: 2 * groupCount)
+        // The work list: a state to try, or a capture slot to restore when backtracking past it.
+        var work: [Job] = [.state(pc: 0, position: 0)]
+        while let job = work.popLast() {
+            var pc: Int, position: Int
+            switch job {
+            case .restore(let slot, let value):
+                slots[slot] = value
+                continue
+            case .state(let statePC, let statePosition):
+                pc = statePC
+                position = statePosition
+            }
+            // Follow one thread until it fails or matches, queueing the alternatives it passes.
+            thread: while true {
+                let bit = pc * width + position
+                if failed[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { break thread }
+                failed[bit >> 6] |= 1 << UInt64(bit & 63)
+                switch program[pc] {
+                case .digit(let mask):
+                    guard position < input.count else { break thread }
+                    let value = input[position] &- 0x30
+                    guard value < 10, mask & (1 << UInt16(value)) != 0 else { break thread }
+                    pc += 1
+                    position += 1
+                case .split(let preferred, let other):
+                    work.append(.state(pc: other, position: position))
+                    pc = preferred
+                case .jump(let target):
+                    pc = target
+                case .save(let slot):
+                    work.append(.restore(slot: slot, value: slots[slot]))
+                    slots[slot] = position
+                    pc += 1
+                case .atEnd:
+                    guard position == input.count else { break thread }
+                    pc += 1
+                case .match:
+                    let groups = (0..<groupCount).map { group -> Range<Int>? in
+                        let start = slots[2 * group], end = slots[2 * group + 1]
+                        return start >= 0 && end >= start ? start..<end : nil
+                    }
+                    return Match(length: position, groups: groups)
+                }
+            }
+        }
+        return nil
+    }
+
+    private enum Job {
+        case state(pc: Int, position: Int)
+        case restore(slot: Int, value: Int)
+    }
+}
+
+/// A pattern outside the dialect `DigitPattern` reads, with where.
+struct DigitPatternError: Error, Equatable, CustomStringConvertible {
+    let pattern: String
+    let offset: Int
+    let reason: String
+
+    var description: String { "\(reason) at \(offset) in \(pattern)" }
+}
