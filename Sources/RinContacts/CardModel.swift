@@ -50,6 +50,26 @@ public final class CardModel {
         }
     }
 
+    /// The block, once made: the card is gone for me from then on.
+    public private(set) var block: RinBlock?
+
+    /// Blocks the card's profile (only it: never its owner's account), for every profile of mine.
+    /// Its owner is not told; the card reads as gone.
+    @discardableResult
+    public func blockCard() async -> RinBlock? {
+        guard let scope = await context.scope() else { return nil }
+        isWorking = true
+        defer { isWorking = false }
+        do {
+            let made = try await context.session.blockRinCard(token, actingAs: acting(scope.profile))
+            (block, card, error) = (made, nil, nil)
+            return made
+        } catch {
+            record(error)
+            return nil
+        }
+    }
+
     /// Requests go out as the alternate in use, or as nobody in particular (the primary).
     private func acting(_ profile: UUID) -> UUID? {
         context.profile?.kind == .primary ? nil : profile

@@ -47,3 +47,4 @@ public typealias RinProfileFieldEdit = Components.Schemas.RinProfileFieldEdit
 public typealias RinContactValueKind = Components.Schemas.RinContactValueKind
 public typealias RinShareLink = Components.Schemas.RinShareLink
 public typealias RinCard = Components.Schemas.RinCard
+public typealias RinBlock = Components.Schemas.RinBlock

@@ -69,6 +69,23 @@ public final class PersonModel {
         }
     }
 
+    /// The block, once made.
+    public private(set) var block: RinBlock?
+
+    /// Blocks this profile (only it: never its owner's account), for every profile of mine. They
+    /// are not told; from then on they are unavailable here.
+    @discardableResult
+    public func blockPerson() async -> RinBlock? {
+        do {
+            let made = try await context.session.blockRinPerson(profileID, actingAs: await acting())
+            (block, person, isUnavailable, error) = (made, nil, true, nil)
+            return made
+        } catch {
+            self.error = error.localizedDescription
+            return nil
+        }
+    }
+
     /// Reads them again when they approve one of my asks, until the caller stops.
     public func followChanges() async {
         for await event in context.events() {

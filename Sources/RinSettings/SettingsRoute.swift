@@ -6,4 +6,6 @@ public enum SettingsRoute: Hashable, Sendable {
     case waitingChanges
     /// The profile's past imports.
     case imports
+    /// The Rin profiles I blocked.
+    case blocked
 }

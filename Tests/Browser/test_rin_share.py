@@ -1,12 +1,13 @@
 """Browser tests of Rin's share links: an alternate's QR code and link on the Profile tab, the link
 opened on someone else's phone (375 x 667, touch) as a card they add to their contacts, and a new
-link that stops the old one. One desktop browser and one phone for the file (rin_ui)."""
+link that stops the old one, and a card blocked on the phone and unblocked from the Profile tab. One
+desktop browser and one phone for the file (rin_ui)."""
 import pytest
 from selenium.webdriver.common.by import By
 
 from kindred_ui import create_account, delete_account, wait_for_alert
 from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
-from rin_ui import no_sideways_scroll, ok, one, press, primary_profile, signed_in, tap
+from rin_ui import go, no_sideways_scroll, ok, one, press, primary_profile, signed_in, tap
 
 
 @pytest.fixture
@@ -82,3 +83,36 @@ def test_people_are_found_by_name_only_when_they_let_themselves_be(base_url, bro
     press(ui, "rin-search-submit")
     ui.visible("rin-search-empty")
     assert not ui.all("rin-search-result")
+
+
+def test_a_card_is_blocked_on_a_phone_and_unblocked_from_the_profile_tab(base_url, phone, people):
+    ada, bea = people["ada"], people["bea"]
+    work = ok(ada["api"].call("POST", "/rin/profiles", {"kind": "personal", "displayName": "Ada Private Card"}), 201)["profile"]
+    link = ok(ada["api"].call("GET", f"/rin/profiles/{work['id']}/share-link"))["link"]
+
+    # Bea opens the card and blocks it: only that profile, under the name it showed her.
+    bui = signed_in(phone, base_url, bea, "/rin")
+    phone.get(link)
+    bui.text_is("rin-card-title", "Ada Private Card")
+    press(bui, "rin-card-block")  # a click: the confirm it opens would hold a touch event
+    wait_for_alert(phone).accept()
+    assert "Ada Private Card is blocked" in bui.has_text("rin-card-blocked")
+    no_sideways_scroll(phone)
+    blocks = ok(bea["api"].call("GET", "/rin/blocks"))["items"]
+    assert [b["label"] for b in blocks] == ["Ada Private Card"]
+    assert ada["username"] not in str(blocks) and ada["id"].lower() not in str(blocks).lower()
+    phone.get(link)
+    bui.visible("rin-card-missing")
+    # Her account is not blocked: Kindred's own list stays empty, and Ada's primary still shows.
+    assert ok(bea["api"].call("GET", "/blocks"))["items"] == []
+    ok(bea["api"].call("GET", f"/rin/people/{ada['profile']}"))
+
+    # The Profile tab lists it by that name, never by Ada's username, and lifts it.
+    go(bui, "/rin/profile")
+    row = bui.visible("rin-blocked-row")
+    assert "Ada Private Card" in row.text and ada["username"] not in row.text
+    tap(phone, bui.visible("rin-unblock"))
+    assert "is unblocked" in bui.has_text("rin-blocked-status")
+    bui.visible("rin-blocked-empty")
+    phone.get(link)
+    bui.text_is("rin-card-title", "Ada Private Card")

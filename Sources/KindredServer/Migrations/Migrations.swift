@@ -34,6 +34,7 @@ enum KindredMigrations {
         CreateRinAsks(),            // Rin: asks to see a field
         CreateRinShareLinks(),      // Rin: share links
         AddRinSearchNamesAndOnboarding(), // Rin: people search by folded name; onboarding finished
+        CreateRinProfileBlocks(),   // Rin: blocks of one profile (a card), not of an account
     ]
 }
 

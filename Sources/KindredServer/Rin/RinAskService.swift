@@ -114,6 +114,18 @@ struct RinAskService {
         }
     }
 
+    /// A block of one profile declines, silently, the pending asks between it and the blocker's
+    /// account, both ways.
+    static func declinePending(between profile: RinProfile, andAccount userID: UUID, on database: any Database, now: Date) async throws {
+        let profileID = try profile.requireID()
+        try await RinAsk.query(on: database).filter(\.$profile.$id == profileID).filter(\.$requesterUser.$id == userID)
+            .filter(\.$status == .pending).set(\.$status, to: .denied).set(\.$decidedAt, to: now).update()
+        let mine = try await RinProfile.query(on: database).filter(\.$user.$id == userID).all(\.$id)
+        guard !mine.isEmpty else { return }
+        try await RinAsk.query(on: database).filter(\.$profile.$id ~~ mine).filter(\.$requesterProfile.$id == profileID)
+            .filter(\.$status == .pending).set(\.$status, to: .denied).set(\.$decidedAt, to: now).update()
+    }
+
     // MARK: - Overrides
 
     /// What one viewer profile sees of one field (or `*`), whatever their circles say.

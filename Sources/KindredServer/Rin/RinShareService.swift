@@ -4,8 +4,8 @@ import KindredAPI
 
 /// Share links and the cards they open. The owner makes and revokes a profile's link; whoever
 /// holds it sees the profile as the profile they act as would (Public, for a stranger) and may
-/// add it to their book as a linked contact. An unknown or revoked token, a block either way or
-/// a suspended owner are all the same 404.
+/// add it to their book as a linked contact. An unknown or revoked token, a block either way (of
+/// the accounts, or of the card's profile) or a suspended owner are all the same 404.
 struct RinShareService {
     let context: ServiceContext
 
@@ -50,7 +50,8 @@ struct RinShareService {
             return Card(owner: owner, view: try await RinVisibility.view(of: owner, by: .profile(viewer), context: context), contact: nil, isOwn: true)
         }
         guard let account = try await User.find(owner.$user.id, on: context.database), account.suspendedAt == nil,
-              !(try await Blocks.between(owner.$user.id, userID, on: context.database))
+              !(try await Blocks.between(owner.$user.id, userID, on: context.database)),
+              !(try await RinProfileBlocks.between(owner, viewer, on: context.database))
         else { throw Self.unknown }
         // The holder was given the link: they see the card even if its name is Don't Allow for
         // them, as a card with no name, rather than being told the link is dead.

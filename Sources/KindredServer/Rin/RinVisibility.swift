@@ -18,7 +18,8 @@ enum RinViewer {
 /// file) is computed here, at read time, so a change of policy applies everywhere at once.
 enum RinVisibility {
     /// How `viewer` resolves `owner`'s fields; nil when they may not see it at all: a block stands
-    /// between the two accounts, the owner is suspended, or the name is Don't Allow for them.
+    /// between the two accounts or between one's account and the other profile, the owner is
+    /// suspended, or the name is Don't Allow for them.
     static func resolver(for owner: RinProfile, viewer: RinViewer, on database: any Database) async throws -> RinResolver? {
         guard let resolver = try await anyResolver(for: owner, viewer: viewer, on: database), resolver.isProfileVisible else { return nil }
         return resolver
@@ -45,7 +46,8 @@ enum RinVisibility {
             if viewerProfile.$user.id == owner.$user.id { return .owner }
             let ownerAccount = try await User.find(owner.$user.id, on: database)
             guard let ownerAccount, ownerAccount.suspendedAt == nil,
-                  !(try await Blocks.between(owner.$user.id, viewerProfile.$user.id, on: database))
+                  !(try await Blocks.between(owner.$user.id, viewerProfile.$user.id, on: database)),
+                  !(try await RinProfileBlocks.between(owner, viewerProfile, on: database))
             else { return nil }
             let viewerID = try viewerProfile.requireID()
             // The owner's cards of the viewer: each puts them in Contacts, and in its circles.

@@ -157,6 +157,9 @@ struct AccountDeletionTests {
                 .create(on: kindred.app.db)
             // Rin: her share link.
             #expect(try await kindred.send(.GET, "/rin/profiles/\(rin)/share-link", token: dora.accessToken).status == .ok)
+            // Rin: she blocks the survivor's profile, and the survivor (whom she asked) blocks hers.
+            #expect(try await kindred.send(.POST, "/rin/people/\(survivorRin)/block", token: dora.accessToken).status == .created)
+            #expect(try await kindred.send(.POST, "/rin/people/\(rin)/block", token: survivor.accessToken).status == .created)
 
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)

@@ -68,6 +68,10 @@ struct RinNoLeakTests {
 
             let shared = try await kindred.send(.GET, "/rin/profiles/\(alternate)/share-link", token: ada.accessToken)
                 .decode(Schemas.RinShareLink.self).token
+            // Ada blocked a card of someone else's: her block is hers alone.
+            let dora = try await kindred.signUp("dora")
+            let adasBlock = try await kindred.send(.POST, "/rin/people/\(try await kindred.rinPrimary(dora))/block", token: ada.accessToken)
+                .decode(Schemas.RinBlock.self).id
             let views = ["/rin/profiles/\(book)/contacts/home", "/rin/profiles/\(book)/contacts?limit=100", "/rin/profiles/\(book)/circles",
                          "/rin/profiles/\(book)/policies", "/rin/profiles/\(book)", "/rin/profiles/\(alternate)", "/rin/profiles/\(book)/merges",
                          "/rin/profiles/\(book)/suggestions", "/rin/profiles/\(book)/conflicts", "/rin/profiles/\(book)/asks",
@@ -128,6 +132,7 @@ struct RinNoLeakTests {
                 ("denyRinAsk", .POST, "/rin/asks/\(ask)/deny", nil),
                 ("getRinShareLink", .GET, "/rin/profiles/\(alternate)/share-link", nil),
                 ("revokeRinShareLink", .DELETE, "/rin/profiles/\(alternate)/share-link", nil),
+                ("unblockRinProfile", .DELETE, "/rin/blocks/\(adasBlock)", nil),
             ]
             // The operations about people answer, showing a stranger only what Public shows.
             let people: [(id: String, method: HTTPMethod, path: String, json: String?)] = [
@@ -142,6 +147,11 @@ struct RinNoLeakTests {
                 ("searchRinPeople", .GET, "/rin/people/search?q=ada", nil),
                 ("searchRinPeople", .GET, "/rin/people/search?q=sentinel", nil),
                 ("addRinCard", .POST, "/rin/cards/\(shared)/contact", nil),
+                // Blocking is the stranger's own act on what they were shown; it tells them
+                // nothing more (the label is the name Public sees), and comes last, since from
+                // then on the two do not see each other.
+                ("blockRinPerson", .POST, "/rin/people/\(book)/block", nil),
+                ("blockRinCard", .POST, "/rin/cards/\(shared)/block", nil),
             ]
 
             var answers: [String] = []
@@ -168,8 +178,8 @@ struct RinNoLeakTests {
                 } else if call.id == "getRinCard" {
                     let card = try response.decode(Schemas.RinCard.self)
                     #expect(card.person.fields.isEmpty && card.person.askable.isEmpty && !card.isOwn, "\(response.body.string)")
-                } else if call.id == "addRinCard" {
-                    #expect(response.status == .created, "\(response.body.string)")
+                } else if call.id == "addRinCard" || call.id.hasPrefix("blockRin") {
+                    #expect(response.status == .created, "\(call.id): \(response.body.string)")
                 } else {
                     let view = try response.decode(Schemas.RinPersonView.self)
                     #expect(view.fields.isEmpty && view.askable.isEmpty && view.bio == nil, "\(call.id): \(response.body.string)")
@@ -187,7 +197,7 @@ struct RinNoLeakTests {
 
             // Every Rin operation of the contract was tried.
             let contract = try Contract(yaml: String(contentsOfFile: TestKindred.repositoryRoot + "/openapi.yaml", encoding: .utf8))
-            let own = ["getRinSettings", "updateRinSettings", "listRinProfiles", "createRinProfile"]  // act only on the caller's own
+            let own = ["getRinSettings", "updateRinSettings", "listRinProfiles", "createRinProfile", "listRinBlocks"]  // act only on the caller's own
             let rin = Set(contract.operations.keys.filter { $0.contains("Rin") }).subtracting(own)
             #expect(rin == Set((calls + people).map(\.id)))
         }

@@ -1,10 +1,11 @@
 // The card a share link opens (`/r/<token>`, turned into this route at boot): whose it is, as they
-// let the profile I act as see them, and adding it to my book as a contact linked to them. A
-// revoked or unknown link says so; my own card says it is mine.
+// let the profile I act as see them, and adding it to my book as a contact linked to them, or
+// blocking it (that profile only). A revoked or unknown link says so; my own card says it is mine.
 import { h } from '../../dom.js';
 import { formAlert } from '../../forms.js';
 import { actingProfileId, withProfile } from './acting.js';
 import { actingNote } from './acting-note.js';
+import { blockButton } from './blocked.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
 import { personCard } from './person-card.js';
@@ -25,6 +26,22 @@ export const page = { render(root, { params, navigate }) {
   const alert = formAlert('rin-card-error');
   const body = h('div');
   root.append(h('a', { class: 'rin-back', href: '#/rin/contacts' }, icon('back'), 'Contacts'), heading, actingNote(), state.el, alert.el, body);
+
+  function blocked(block) {
+    heading.textContent = 'Blocked';
+    document.title = 'Blocked · Rin · Kindred';
+    body.replaceChildren(h('p', { dataset: { testid: 'rin-card-blocked' } },
+      `${block.label} is blocked: you and this card won’t see each other in Rin. They aren’t told. `,
+      'You can unblock it under Profile, Blocked cards.'));
+  }
+
+  function safety(card) {
+    const who = card.person.displayName || 'this card';
+    return h('p', { class: 'rin-card-safety' }, blockButton(who, async () => client.blockCard(params.token, await actingProfileId()), {
+      testid: 'rin-card-block', onBlocked: (block) => { if (alive) blocked(block); },
+      onError: (err) => { if (alive) alert.show(problemText(err)); },
+    }));
+  }
 
   function actions(card) {
     if (card.isOwn) return h('p', { class: 'muted', dataset: { testid: 'rin-card-own' } }, 'This is your own card: share its link with others.');
@@ -56,7 +73,7 @@ export const page = { render(root, { params, navigate }) {
       state.done();
       heading.textContent = card.person.displayName || 'Someone on Rin';
       document.title = `${heading.textContent} · Rin · Kindred`;
-      body.replaceChildren(personCard(card.person, { testid: 'rin-card-person' }), actions(card));
+      body.replaceChildren(personCard(card.person, { testid: 'rin-card-person' }), actions(card), ...(card.isOwn ? [] : [safety(card)]));
     }, (err) => {
       if (!alive) return;
       if (err.status === 404) {

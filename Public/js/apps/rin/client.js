@@ -31,6 +31,15 @@ export const getCard = (token, actingProfileId) => api.get(query(`${P}/cards/${i
 /** The contact the card becomes in the acting book (or the one already linked to it). */
 export const addCard = (token, actingProfileId) => api.post(query(`${P}/cards/${id(token)}/contact`, { actingProfileId }));
 
+// ---- blocks of one profile (never its owner's account) ----
+/** { id, label, blockedAt }: blocks the card's profile for every profile of mine; its owner isn't told. */
+export const blockCard = (token, actingProfileId) => api.post(query(`${P}/cards/${id(token)}/block`, { actingProfileId }));
+/** The same for a person I know (I see them, a contact is linked to them, or they asked me). */
+export const blockPerson = (profileId, actingProfileId) => api.post(query(`${P}/people/${id(profileId)}/block`, { actingProfileId }));
+/** { items: [{ id, label, blockedAt }], nextCursor? }: my blocks, most recent first. */
+export const listBlocks = (cursor) => api.get(query(`${P}/blocks`, { cursor }));
+export const unblock = (blockId) => api.delete(`${P}/blocks/${id(blockId)}`);
+
 // ---- settings ----
 /** { defaultRegion, primaryProfileId }. The first Rin call of an account makes its primary profile. */
 export const getSettings = () => api.get(`${P}/settings`);

@@ -1,11 +1,12 @@
 // Someone on Rin: found by their Kindred username, then their page, which shows what they let
 // the acting profile see (a field on Ask as a label behind a lock, with Ask). When they say yes
 // (`rin.ask.approved`) the page reads their view again, so the field appears. From the page they
-// can be put in one of my circles, which changes what they see of me.
+// can be put in one of my circles, which changes what they see of me, or blocked (that profile only).
 import { h, uid } from '../../dom.js';
 import { field, formAlert, setPending, statusLine } from '../../forms.js';
 import { actingProfileId, withProfile } from './acting.js';
 import { actingNote } from './acting-note.js';
+import { blockButton } from './blocked.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
 import { personCard } from './person-card.js';
@@ -132,7 +133,17 @@ export const page = { render(root, { params }) {
       state.done();
       heading.textContent = view.displayName || 'Someone on Rin';
       document.title = `${heading.textContent} · Rin · Kindred`;
-      body.replaceChildren(personCard(view, { onAsk: ask }), addToCircle(view));
+      const block = blockButton(view.displayName || 'this profile', async () => client.blockPerson(params.profileId, await actingProfileId()), {
+        testid: 'rin-person-block',
+        onBlocked: (made) => {
+          if (!alive) return;
+          heading.textContent = 'Blocked';
+          body.replaceChildren(h('p', { dataset: { testid: 'rin-person-blocked' } },
+            `${made.label} is blocked: you and this profile won’t see each other in Rin. They aren’t told.`));
+        },
+        onError: (err) => { if (alive) news.show(problemText(err)); },
+      });
+      body.replaceChildren(personCard(view, { onAsk: ask }), addToCircle(view), h('p', { class: 'rin-card-safety' }, block));
     }, (err) => {
       if (!alive) return;
       if (err.status === 404) {

@@ -1,11 +1,12 @@
 // The Profile tab: the card picker (which profile every Rin screen works on), then the chosen
 // profile: the asks waiting for its answer, its name, bio and search setting, its photo (the
 // primary only, for now), its fields, where to set who sees them and to see it as someone else,
-// and, for an alternate, deleting it. Rin's settings close the page.
+// and, for an alternate, deleting it. Rin's settings and the cards I blocked close the page.
 import { h } from '../../dom.js';
 import { formAlert, statusLine } from '../../forms.js';
 import { actingProfileId, choose, forgetProfiles, loadProfiles } from './acting.js';
 import { asksSection } from './asks-inbox.js';
+import { blockedSection } from './blocked.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
 import { shareSection } from './share.js';
@@ -27,9 +28,10 @@ export function render(root, { guardLeave }) {
   const alert = formAlert('rin-profile-error');
   const pickerSlot = h('div', { class: 'rin-picker-slot' });
   const editor = h('div', { class: 'rin-profile-editor', dataset: { testid: 'rin-profile-editor' } });
+  const blocked = blockedSection();
   root.append(h('h1', { tabindex: '-1', class: 'rin-title' }, 'Profile'),
     h('p', { class: 'muted' }, 'Choose the profile Rin works on: its book, circles and who sees what are its own.'),
-    state.el, alert.el, status.el, pickerSlot, editor, settingsSection());
+    state.el, alert.el, status.el, pickerSlot, editor, settingsSection(), blocked.el);
   guardLeave(() => (about?.dirty() ? 'Leave without saving this profile’s name and bio?' : null));
 
   const fail = (err) => { if (alive) { status.clear(); alert.show(problemText(err)); } };
@@ -111,5 +113,5 @@ export function render(root, { guardLeave }) {
     }
   }
   load();
-  return () => { alive = false; asks?.section.stop(); share?.stop(); };
+  return () => { alive = false; asks?.section.stop(); share?.stop(); blocked.stop(); };
 }
