@@ -1,7 +1,5 @@
 import Foundation
-import HTTPTypes
 import KindredTestSupport
-import NIOConcurrencyHelpers
 import OpenAPIRuntime
 import Testing
 @testable import KindredServer
@@ -231,7 +229,7 @@ struct RinProfilesTests {
     @Test func seeAsShowsExactlyWhatEachViewerGets() async throws {
         try await withKindred(running: true) { kindred in
             // setup: Ada's profile, Bob in her Family, Carol a stranger
-            let network = SlowPreviews()
+            let network = FlakyNetwork()
             let ada = try await ProfilesPerson.join(kindred, "ada", transport: network)
             let bob = try await ProfilesPerson.join(kindred, "bob")
             let carol = try await ProfilesPerson.join(kindred, "carol")
@@ -278,13 +276,13 @@ struct RinProfilesTests {
             #expect(await seeAs.people(in: family).map(\.profileId) == [bobID])
 
             // an answer to an older choice arriving late is dropped
-            network.delay = .milliseconds(800)
+            network.hold("viewer=profile")
             let slow = Task { await seeAs.see(as: .person(bobID)) }
-            try await eventually { network.started > 0 }
+            try await eventually { network.waiting(on: "viewer=profile") == 1 }
             await seeAs.see(as: .public)
+            network.release("viewer=profile")
             await slow.value
             #expect(seeAs.viewer == .public && seeAs.view == publicView && !seeAs.isLoading)
-            network.delay = nil
 
             // a viewer who may not see the profile at all: its name kept from Public
             let name = RinPolicyChange(circleId: try #require(circles.first { $0.kind == ._public }?.id), fieldKey: "name", access: .deny)
@@ -336,31 +334,5 @@ enum ProfilesPerson {
         let context = RinContext(session: session, directory: nil)
         await context.start()
         return context
-    }
-}
-
-/// The SDK's real transport, holding back "See as… a person" answers while `delay` is set: a
-/// slow answer to an older choice.
-final class SlowPreviews: ClientTransport, Sendable {
-    private let base = KindredSession.defaultTransport
-    private let state = NIOLockedValueBox<(delay: Duration?, started: Int)>((nil, 0))
-
-    var delay: Duration? {
-        get { state.withLockedValue { $0.delay } }
-        set { state.withLockedValue { $0.delay = newValue } }
-    }
-
-    /// Slow requests under way or done.
-    var started: Int { state.withLockedValue { $0.started } }
-
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        let slow = operationID == "previewRinProfile" && request.path?.contains("viewer=profile") == true
-        let delay: Duration? = slow ? state.withLockedValue { state in
-            if state.delay != nil { state.started += 1 }
-            return state.delay
-        } : nil
-        let answer = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
-        if let delay { try await Task.sleep(for: delay) }
-        return answer
     }
 }

@@ -144,6 +144,44 @@ struct RinImportTests {
         }
     }
 
+    /// A phone's contact photo as the phone's Contacts app exports it: a camera-sized JPEG (4 MB,
+    /// with its GPS), base64 on a folded line of 5.6 MB, beside an ordinary card.
+    @Test func aMultiMegabytePhotoInACardIsImportedWithoutItsLocation() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let book = try await kindred.rinPrimary(ada)
+            let jpeg = MediaFixtures.photo(megabytes: 4)
+            let encoded = Data(jpeg).base64EncodedString()
+            // RFC 6350 §3.2: lines of at most 75 octets, each continuation starting with a space.
+            var folded = "PHOTO;ENCODING=b;TYPE=JPEG:"
+            var rest = Substring(encoded)
+            folded += rest.prefix(75 - folded.utf8.count)
+            rest = rest.dropFirst(75 - 27)
+            while !rest.isEmpty {
+                folded += "\r\n " + rest.prefix(74)
+                rest = rest.dropFirst(74)
+            }
+            let text = Self.card("N:Hopper;Grace;;;\nFN:Grace Hopper\nEMAIL:grace@navy.example\n\(folded)")
+                + Self.card("N:Lovelace;Ada;;;\nFN:Ada Lovelace")
+            #expect(text.utf8.count > 5_000_000)
+
+            let uploaded = try await Self.upload(kindred, ada, book, text)
+            #expect(uploaded.status == .accepted, "\(uploaded.body.string)")
+            let done = try await Self.finished(kindred, ada, try uploaded.decode(Schemas.RinImport.self).id)
+
+            #expect(done.phase == .done && done.createdContacts == 2, "\(done)")
+            let page = try await kindred.send(.GET, "/rin/profiles/\(book)/contacts", token: ada.accessToken).decode(Schemas.RinContactPage.self)
+            #expect(page.items.map(\.displayName) == ["Ada Lovelace", "Grace Hopper"])
+            let shown = try #require(page.items.last?.photo)
+            #expect(shown.kind == .jpeg && shown.width == 4032 && shown.height == 3024)
+            let file = try await kindred.app.testing().sendRequest(.GET, shown.url)
+            #expect(file.status == .ok)
+            let served = Array(file.body.readableBytesView)
+            #expect(served.count > 4_000_000 && served.count < jpeg.count, "the whole picture, less its metadata")
+            #expect(!served.containsASCII(MediaFixtures.gpsMarker), "the card's GPS did not survive")
+        }
+    }
+
     @Test func aGoogleExportImportsWithItsWarnings() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
