@@ -93,23 +93,36 @@ public final class ContactDetailModel {
         await context.submit(.deleteContact(id))
     }
 
-    /// Links the card to the Rin person with this username (with or without its "@").
+    /// Links the card to a Rin person: by their username (with or without its "@"), or by the
+    /// share link they gave (`https://…/r/<token>` or `rin://cards/<token>`), which is the only
+    /// way to an alternate.
     @discardableResult
-    public func link(username: String) async -> Bool {
-        let name = username.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "^@", with: "", options: .regularExpression)
+    public func link(to text: String) async -> Bool {
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         linkError = nil
-        guard !name.isEmpty else {
-            linkError = "Type their username."
+        guard !typed.isEmpty else {
+            linkError = "Type their username or paste their card's link."
             return false
         }
+        let token: String? = URL(string: typed).flatMap(RinRoute.init(url:)).flatMap { route in
+            if case .card(let token) = route { token } else { nil }
+        }
+        let name = typed.hasPrefix("@") ? String(typed.dropFirst()) : typed
         do {
-            await show(try await context.session.linkRinContact(contactID, toUsername: name))
-            status = "Linked to \(name) on Rin."
+            if let token {
+                let linked = try await context.session.linkRinContact(contactID, toCard: token)
+                await show(linked)
+                status = "Linked to \(linked.linkedPerson?.displayName ?? "their card") on Rin."
+            } else {
+                await show(try await context.session.linkRinContact(contactID, toUsername: name))
+                status = "Linked to \(name) on Rin."
+            }
             return true
         } catch {
             if error.httpStatus == 404 {
-                linkError = "Nobody on Rin with that username shares a profile with you."
-            } else if let message = (error as? KindredError)?.fieldErrors["username"] {
+                linkError = token == nil ? "Nobody on Rin with that username shares a profile with you."
+                    : "That link doesn't work (anymore). Ask them for their current link."
+            } else if let message = (error as? KindredError).flatMap({ $0.fieldErrors["username"] ?? $0.fieldErrors["token"] }) {
                 linkError = message
             } else {
                 self.error = error.localizedDescription

@@ -44,6 +44,13 @@ extension KindredSession {
         try await perform { try await client.linkRinContact(path: .init(contactId: id), body: .json(.init(username: username))).ok.body.json }
     }
 
+    /// Links the contact to the profile a share link they gave me opens (an alternate has no
+    /// username): `token` as it stands in `/r/<token>`.
+    @discardableResult
+    public func linkRinContact(_ id: UUID, toCard token: String) async throws -> RinContactDetail {
+        try await perform { try await client.linkRinContact(path: .init(contactId: id), body: .json(.init(token: token))).ok.body.json }
+    }
+
     @discardableResult
     public func unlinkRinContact(_ id: UUID) async throws -> RinContactDetail {
         try await perform { try await client.unlinkRinContact(path: .init(contactId: id)).ok.body.json }

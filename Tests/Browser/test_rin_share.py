@@ -116,3 +116,19 @@ def test_a_card_is_blocked_on_a_phone_and_unblocked_from_the_profile_tab(base_ur
     bui.visible("rin-blocked-empty")
     phone.get(link)
     bui.text_is("rin-card-title", "Ada Private Card")
+
+
+def test_a_contact_already_in_the_book_is_linked_by_pasting_the_card_link(base_url, browser, people):
+    ada, bea = people["ada"], people["bea"]
+    work = ok(ada["api"].call("POST", "/rin/profiles", {"kind": "professional", "displayName": "Ada Conference Card"}), 201)["profile"]
+    link = ok(ada["api"].call("GET", f"/rin/profiles/{work['id']}/share-link"))["link"]
+    contact = ok(bea["api"].call("POST", f"/rin/profiles/{bea['profile']}/contacts", {"displayName": "Ada from the talk"}), 201)
+
+    ui = signed_in(browser, base_url, bea, f"/rin/contacts/{contact['id']}")
+    ui.fill("rin-link-username", link)
+    press(ui, "rin-link-submit")
+    linked = ui.visible("rin-contact-linked")
+    assert "Ada Conference Card" in linked.text
+    detail = ok(bea["api"].call("GET", f"/rin/contacts/{contact['id']}"))
+    assert detail["linkedPerson"]["profileId"].lower() == work["id"].lower()
+    assert detail["displayName"] == "Ada from the talk"

@@ -43,7 +43,7 @@ extension RinContactsTests {
     @Test func theDetailLinksUnlinksExportsMergesAndDeletes() async throws {
         try await withKindred(running: true) { kindred in
             let ada = try await RinContactsDevice.make(kindred, "ada")
-            _ = try await RinContactsDevice.make(kindred, "grace")
+            let grace = try await RinContactsDevice.make(kindred, "grace")
             let card = try await ada.contact(.init(givenName: "Grace", familyName: "Hopper",
                                                    values: [.init(kind: .email, label: "work", value: "grace@navy.example")]))
             let second = try await ada.contact(.init(givenName: "G.", familyName: "Hopper", organization: "US Navy"))
@@ -52,15 +52,25 @@ extension RinContactsTests {
             #expect(detail.contact?.displayName == "Grace Hopper" && !detail.isLinked && !detail.isCached)
 
             // act: link by username, with or without its "@"
-            #expect(await detail.link(username: "  ") == false && detail.linkError == "Type their username.")
-            #expect(await detail.link(username: "nobody") == false)
+            #expect(await detail.link(to: "  ") == false && detail.linkError == "Type their username or paste their card's link.")
+            #expect(await detail.link(to: "nobody") == false)
             #expect(detail.linkError == "Nobody on Rin with that username shares a profile with you.")
-            #expect(await detail.link(username: "ada") == false && detail.linkError?.contains("That's you") == true)
-            #expect(await detail.link(username: "@grace"))
+            #expect(await detail.link(to: "ada") == false && detail.linkError?.contains("That's you") == true)
+            #expect(await detail.link(to: "@grace"))
             #expect(detail.isLinked && detail.status == "Linked to grace on Rin." && detail.linkError == nil)
             #expect(try await ada.session.rinContacts(of: try ada.profileID, query: "hopper").items.first { $0.id == card.id }?.isLinked == true)
             #expect(await detail.unlink())
             #expect(!detail.isLinked && detail.status == "Unlinked.")
+
+            // act: link by the card link she gave (her alternate, which has no username); a revoked one no longer links
+            let work = try await grace.session.createRinProfile(.init(kind: .professional, displayName: "Rear Admiral Hopper"))
+            let shared = try await grace.session.rinShareLink(of: work.profile.id)
+            #expect(await detail.link(to: " \(shared.link) "))
+            #expect(detail.contact?.linkedPerson?.profileId == work.profile.id && detail.status == "Linked to Rear Admiral Hopper on Rin.")
+            #expect(await detail.unlink())
+            try await grace.session.revokeRinShareLink(of: work.profile.id)
+            #expect(await detail.link(to: shared.link) == false)
+            #expect(detail.linkError == "That link doesn't work (anymore). Ask them for their current link.")
 
             // act: export
             let vcard = try #require(await detail.exportVCard())
@@ -123,7 +133,7 @@ extension RinContactsTests {
             let card = try await ada.contact(.init(displayName: "Grace"))
             let detail = ContactDetailModel(context: ada.context, contactID: card.id)
             await detail.load()
-            #expect(await detail.link(username: "grace"))
+            #expect(await detail.link(to: "grace"))
             let askable = try #require(detail.contact?.linkedPerson?.askable.first { $0.key == phone.key }, "\(String(describing: detail.contact?.linkedPerson))")
             let listening = Task { await detail.followChanges() }
             try await ada.listening(kindred, count: 1)

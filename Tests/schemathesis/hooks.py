@@ -194,6 +194,9 @@ BUSINESS_RULES = {
     # One emoji: JSON Schema cannot say which strings are one.
     ("POST /rin/profiles/{profileId}/circles", "emoji", "Choose one emoji, or none (removeEmoji)."),
     ("PATCH /rin/circles/{circleId}", "emoji", "Choose one emoji, or none (removeEmoji)."),
+    # A contact is linked by a username or a card's token: one of the two, which JSON Schema's
+    # optional properties cannot say without a oneOf the generator would make awkward.
+    ("PUT /rin/contacts/{contactId}/link", "username", "Give their username or their card's link, one of the two."),
 }
 
 # A Memories page is checked whole by the MemoriesCanvas module, and some of its rules name the

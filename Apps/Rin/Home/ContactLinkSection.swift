@@ -31,7 +31,7 @@ struct ContactLinkSection: View {
             }
         } else {
             Section {
-                TextField("Their Kindred username", text: $username)
+                TextField("Their username or card link", text: $username)
                     .textInputAutocapitalization(.never)
                     .autocorrectionDisabled()
                     .onSubmit { Task { await link() } }
@@ -57,6 +57,6 @@ struct ContactLinkSection: View {
     private func link() async {
         isLinking = true
         defer { isLinking = false }
-        if await model.link(username: username) { username = "" }
+        if await model.link(to: username) { username = "" }
     }
 }

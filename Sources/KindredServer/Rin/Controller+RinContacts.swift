@@ -82,7 +82,13 @@ extension Controller {
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let context = request.context
-        let contact = try await RinContactService(context: context).link(input.path.contactId, toUsername: body.username, by: caller.userID)
+        let target: RinContactService.LinkTarget
+        switch (body.username, body.token) {
+        case (let username?, nil): target = .username(username)
+        case (nil, let token?): target = .card(token: token)
+        default: throw AppError.validation(field: "username", "Give their username or their card's link, one of the two.")
+        }
+        let contact = try await RinContactService(context: context).link(input.path.contactId, to: target, by: caller.userID)
         return .ok(.init(body: .json(try await RinContactDetails(context: context).detail(of: contact))))
     }
 

@@ -108,18 +108,34 @@ struct RinContactService {
         try await contact.delete(on: context.database)
     }
 
-    /// Links the contact to someone's primary Rin profile by their username: from then on they
-    /// count as in my Contacts circle and in every circle the contact is in. Needs only my act,
-    /// because it gives them access to my details, and tells me nothing their profile hides.
-    func link(_ contactID: UUID, toUsername username: String, by userID: UUID) async throws -> RinContact {
+    /// Whom a contact is linked to: someone's primary profile by their username, or the profile
+    /// a share link they gave me opens (an alternate has no username).
+    enum LinkTarget {
+        case username(String)
+        case card(token: String)
+    }
+
+    /// Links the contact: from then on they count as in my Contacts circle and in every circle the
+    /// contact is in. Needs only my act, because it gives them access to my details, and tells me
+    /// nothing their profile hides (a card shows only what its holder may see).
+    func link(_ contactID: UUID, to link: LinkTarget, by userID: UUID) async throws -> RinContact {
         let contact = try await owned(contactID, by: userID)
         let book = try await contact.$profile.get(on: context.database)
-        guard let user = try await User.query(on: context.database).filter(\.$username == username.lowercased()).first(),
-              let target = try await RinProfile.query(on: context.database).filter(\.$primaryUserID == user.requireID()).first(),
-              try await RinVisibility.mayKnow(target, by: book, on: context.database)
-        else { throw AppError.notFound("profile") }
-        guard target.$user.id != userID else {
-            throw AppError.validation(field: "username", "That's you. Link a contact to someone else's profile.")
+        let target: RinProfile
+        switch link {
+        case .username(let username):
+            guard let user = try await User.query(on: context.database).filter(\.$username == username.lowercased()).first(),
+                  let primary = try await RinProfile.query(on: context.database).filter(\.$primaryUserID == user.requireID()).first(),
+                  try await RinVisibility.mayKnow(primary, by: book, on: context.database)
+            else { throw AppError.notFound("profile") }
+            guard primary.$user.id != userID else {
+                throw AppError.validation(field: "username", "That's you. Link a contact to someone else's profile.")
+            }
+            target = primary
+        case .card(let token):
+            let card = try await RinShareService(context: context).card(token, actingAs: try book.requireID(), by: userID)
+            guard !card.isOwn else { throw AppError.validation(field: "token", "That's your own card. Link a contact to someone else's.") }
+            target = card.owner
         }
         contact.$linkedProfile.id = try target.requireID()
         try await contact.save(on: context.database)

@@ -39,10 +39,10 @@ enum RinDemo {
         let contacts = RinContactService(context: context)
         let book = try await contacts.allLive(in: adaBookID, by: adaID)
         if let card = book.first(where: { $0.displayName == "Grace Hopper" }) {
-            _ = try await contacts.link(try card.requireID(), toUsername: "grace", by: adaID)
+            _ = try await contacts.link(try card.requireID(), to: .username("grace"), by: adaID)
         }
         if let card = book.first(where: { $0.displayName == "Alan Turing" && $0.organization == "Bletchley Park" }) {
-            _ = try await contacts.link(try card.requireID(), toUsername: "alan", by: adaID)
+            _ = try await contacts.link(try card.requireID(), to: .username("alan"), by: adaID)
         }
         let circles = RinCircleService(context: context)
         let adaCircles = try await circles.circles(of: adaBookID)

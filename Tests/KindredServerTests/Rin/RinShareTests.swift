@@ -68,6 +68,48 @@ struct RinShareTests {
         }
     }
 
+    @Test func aContactAlreadyInMyBookIsLinkedByTheCardsLink() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let bea = try await kindred.signUp("bea")
+            let beaBook = try await kindred.rinPrimary(bea)
+            let work = try await kindred.send(.POST, "/rin/profiles", token: ada.accessToken, json: ["kind": "professional", "displayName": "A. Lovelace, Analyst"])
+                .decode(Schemas.RinProfileDetail.self).profile.id
+            let token = try await kindred.send(.GET, "/rin/profiles/\(work)/share-link", token: ada.accessToken).decode(Schemas.RinShareLink.self).token
+            let own = try await kindred.send(.GET, "/rin/profiles/\(beaBook)/share-link", token: bea.accessToken).decode(Schemas.RinShareLink.self).token
+            let contact = try await kindred.send(.POST, "/rin/profiles/\(beaBook)/contacts", token: bea.accessToken, json: ["displayName": "Ada from the conference"])
+                .decode(Schemas.RinContactDetail.self).id
+            func link(_ body: [String: String]) async throws -> TestingHTTPResponse {
+                try await kindred.send(.PUT, "/rin/contacts/\(contact)/link", token: bea.accessToken, json: body)
+            }
+
+            // One of the two, not both, not neither; my own card is not someone else.
+            for body in [[:], ["username": "ada", "token": token]] {
+                let refused = try await link(body)
+                #expect(refused.status == .unprocessableEntity)
+                #expect(refused.problem?.errors?.first?.field == "username")
+            }
+            let mine = try await link(["token": own])
+            #expect(mine.status == .unprocessableEntity)
+            #expect(mine.problem?.errors?.first?.field == "token")
+
+            // act
+            let linked = try await link(["token": token])
+
+            // validate: linked to the alternate, named as she keeps it, seeing what the card shows her
+            #expect(linked.status == .ok, "\(linked.body.string)")
+            let detail = try linked.decode(Schemas.RinContactDetail.self)
+            #expect(detail.displayName == "Ada from the conference")
+            #expect(detail.linkedPerson?.profileId == work && detail.linkedPerson?.displayName == "A. Lovelace, Analyst")
+            #expect(!linked.body.string.contains("\"ada\""), "no username of an alternate's owner")
+
+            // A revoked link links nothing.
+            #expect(try await kindred.send(.DELETE, "/rin/profiles/\(work)/share-link", token: ada.accessToken).status == .noContent)
+            #expect(try await kindred.send(.DELETE, "/rin/contacts/\(contact)/link", token: bea.accessToken).status == .ok)
+            #expect(try await link(["token": token]).status == .notFound)
+        }
+    }
+
     @Test func aCardWhoseNameIsNotForMeStillOpensWithoutAName() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")

@@ -105,7 +105,9 @@ export const getContact = (contactId) => api.get(`${P}/contacts/${id(contactId)}
 export const updateContact = (contactId, changes) => api.patch(`${P}/contacts/${id(contactId)}`, changes);
 export const deleteContact = (contactId) => api.delete(`${P}/contacts/${id(contactId)}`);
 /** Says which Rin person the contact is; resolves to the detail with their live view. */
+/** Links a contact by their username, or by their card's token ({ token }): the only way to an alternate. */
 export const linkContact = (contactId, username) => api.put(`${P}/contacts/${id(contactId)}/link`, { username });
+export const linkContactToCard = (contactId, token) => api.put(`${P}/contacts/${id(contactId)}/link`, { token });
 export const unlinkContact = (contactId) => api.delete(`${P}/contacts/${id(contactId)}/link`);
 /** vCard 4.0 of one contact, or of the whole book, as a Blob (my own values only). */
 export const exportContact = (contactId) => api.getBlob(`${P}/contacts/${id(contactId)}/vcard`);

@@ -129,24 +129,30 @@ export function render(root, { params, navigate, flash }) {
           h('a', { class: 'btn', href: personHref(contact.linkedPerson.profileId), dataset: { testid: 'rin-contact-person-link' } }, 'Open their page'),
           unlink));
     }
-    const username = field({ name: 'username', label: 'Their Kindred username', testid: 'rin-link-username', maxlength: '20',
-      autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', placeholder: 'username',
-      hint: 'They aren’t told. Once linked, they count as in your Contacts and in this contact’s circles.' });
+    const username = field({ name: 'username', label: 'Their username or card link', testid: 'rin-link-username', maxlength: '300',
+      autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', placeholder: 'username or https://…/r/…',
+      hint: 'A card link is the only way to someone’s other profiles. They aren’t told. Once linked, they count as in your '
+        + 'Contacts and in this contact’s circles.' });
     const submit = h('button', { type: 'submit', class: 'btn btn-primary', dataset: { testid: 'rin-link-submit' } }, icon('link'), 'Link');
     const form = h('form', { class: 'rin-link-form', novalidate: true, dataset: { testid: 'rin-link-form' } }, username.wrap, h('div', { class: 'actions' }, submit));
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      const name = username.input.value.trim().replace(/^@/, '');
+      const typed = username.input.value.trim();
+      const token = shareToken(typed);
+      const name = typed.replace(/^@/, '');
       username.setError(null);
-      if (!name) { username.setError('Type their username.'); username.input.focus(); return; }
+      if (!name) { username.setError('Type their username or paste their card’s link.'); username.input.focus(); return; }
       setPending(form, submit, true, 'Linking…');
       try {
-        show(await client.linkContact(contact.id, name));
-        done(`Linked to ${name} on Rin.`);
+        const linked = token ? await client.linkContactToCard(contact.id, token) : await client.linkContact(contact.id, name);
+        show(linked);
+        done(`Linked to ${token ? (linked.linkedPerson?.displayName || 'their card') : name} on Rin.`);
       } catch (err) {
         if (!alive) return;
-        if (err.status === 404) username.setError('Nobody on Rin with that username shares a profile with you.');
-        else if (err.fieldErrors?.username) username.setError(err.fieldErrors.username);
+        if (err.status === 404) {
+          username.setError(token ? 'That link doesn’t work (anymore). Ask them for their current link.'
+            : 'Nobody on Rin with that username shares a profile with you.');
+        } else if (err.fieldErrors?.username || err.fieldErrors?.token) username.setError(err.fieldErrors.username || err.fieldErrors.token);
         else fail(err);
         username.input.focus();
       } finally {
@@ -272,4 +278,10 @@ export function render(root, { params, navigate, flash }) {
 
   load();
   return () => { alive = false; offApproved(); };
+}
+
+/** The token of a share link pasted whole (`https://…/r/<token>`, or its in-app `#/rin/card/<token>`). */
+function shareToken(text) {
+  const match = text.match(/\/(?:r|rin\/card)\/([A-Za-z0-9_-]{22})\/?$/);
+  return match ? match[1] : null;
 }
