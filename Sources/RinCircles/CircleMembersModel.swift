@@ -165,7 +165,7 @@ public final class CircleMembersModel {
             waiting.insert(memberID)
             await keepCount()
             return true
-        case .refused(let words):
+        case .refused(let words, _):
             members.insert(member, at: min(index, members.count))
             memberCount = memberCount.map { $0 + 1 }
             error = words

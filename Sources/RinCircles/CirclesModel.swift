@@ -158,8 +158,9 @@ public final class CirclesModel {
 
     // MARK: - Deleting
 
-    /// Takes a custom or prepopulated circle away at once; its people stay in Contacts. Needs the
-    /// server (the queue has no deletion of circles): offline it comes back with the error.
+    /// Takes a custom or prepopulated circle away at once; its people stay in Contacts. Offline
+    /// the deletion waits in the queue (the circle stays gone here) and goes when the connection
+    /// returns; a circle already deleted elsewhere counts as deleted. A refusal brings it back.
     @discardableResult
     public func delete(_ circleID: UUID) async -> Bool {
         guard let index = circles.firstIndex(where: { $0.id == circleID }) else { return false }
@@ -169,19 +170,18 @@ public final class CirclesModel {
             return false
         }
         circles.remove(at: index)
-        do {
-            try await context.session.deleteRinCircle(circleID)
-        } catch let error as KindredError where error.status == 404 {
-            // Already deleted elsewhere: what was wanted.
-        } catch {
+        await keep()
+        switch await context.submit(.deleteCircle(circleID)) {
+        case .sent, .waiting:
+            waiting.remove(circleID)
+            error = nil
+            return true
+        case .refused(let words, _):
             circles.insert(circle, at: min(index, circles.count))
-            self.error = error.localizedDescription
+            await keep()
+            error = words
             return false
         }
-        waiting.remove(circleID)
-        error = nil
-        await keep()
-        return true
     }
 
     // MARK: - Private
@@ -196,7 +196,7 @@ public final class CirclesModel {
         case .waiting:
             waiting.insert(before.id)
             return true
-        case .refused(let words):
+        case .refused(let words, _):
             put(before)
             // The server's list is the truth now: the circle may be gone (deleted elsewhere).
             await load()
@@ -227,6 +227,8 @@ public final class CirclesModel {
             switch entry.mutation {
             case .updateCircle(let id, let edit):
                 if let index = circles.firstIndex(where: { $0.id == id }) { circles[index] = Self.applying(edit, to: circles[index]) }
+            case .deleteCircle(let id):
+                circles.removeAll { $0.id == id }
             case .removeCircleMember(let id, _):
                 if let index = circles.firstIndex(where: { $0.id == id }), let count = circles[index].memberCount {
                     circles[index].memberCount = max(count - 1, 0)

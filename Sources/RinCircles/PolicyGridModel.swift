@@ -32,6 +32,8 @@ public final class PolicyGridModel {
     public private(set) var profileID: UUID?
     public private(set) var isLoading = false
     public private(set) var isSaving = false
+    /// A saved change waits in the queue for the connection to return.
+    public private(set) var isWaiting = false
     public private(set) var fieldErrors: [String: String] = [:]
     public private(set) var error: String?
 
@@ -133,27 +135,34 @@ public final class PolicyGridModel {
         (fieldErrors, error) = ([:], nil)
     }
 
-    /// Sends every edit at once. The server takes all or none: on a refusal the edits stay, with
-    /// the server's words, to mend or discard. Needs the server.
+    /// Sends every edit in one change; the server takes all or none. Offline the change waits in
+    /// the queue (`isWaiting`), shown as saved, and goes when the connection returns. On a refusal
+    /// the edits stay, with the server's words, to mend or discard.
     @discardableResult
     public func save() async -> Bool {
         guard hasChanges else { return true }
         guard let profileID else { return false }
         let sent = edits
+        let pending = changes
         isSaving = true
         defer { isSaving = false }
-        do {
-            let grid = try await context.session.updateRinPolicies(of: profileID, changes)
-            // Edits made while the save travelled are kept, unless the grid now says the same.
-            edits = edits.filter { sent[$0.key] != $0.value }
-            take(grid)
-            (fieldErrors, error) = ([:], nil)
-            return true
-        } catch {
-            fieldErrors = (error as? KindredError)?.fieldErrors ?? [:]
-            self.error = error.localizedDescription
+        let delivery = await context.submit(.updatePolicies(profile: profileID, pending))
+        if case .refused(let words, let problems) = delivery {
+            (fieldErrors, error) = (problems, words)
             return false
         }
+        for (cell, access) in sent {
+            saved[cell] = RinPolicyCell(circleId: cell.circleID, fieldKey: cell.fieldKey, access: access,
+                                        isTemplate: access == templateAccess(field: cell.fieldKey, circle: cell.circleID))
+        }
+        // Edits made while the save travelled are kept.
+        edits = edits.filter { sent[$0.key] != $0.value }
+        (isWaiting, fieldErrors, error) = (delivery == .waiting, [:], nil)
+        // Taken: the server's grid, which also says which cells are their template's value.
+        if delivery == .sent, let grid = try? await context.session.rinPolicyGrid(of: profileID), context.profileID == profileID {
+            take(grid)
+        }
+        return true
     }
 
     /// Puts every field of `circle` back to its template at once (the server forgets its cells),

@@ -99,12 +99,13 @@ public final class RinContext {
         do {
             entry = try await queue.enqueue(mutation)
         } catch {
-            return .refused(error.localizedDescription)
+            return .refused(error.localizedDescription, fieldErrors: [:])
         }
         for outcome in await flush(reportingAllBut: entry.id).outcomes {
             switch outcome {
             case .applied(let sent) where sent.id == entry.id: return .sent
-            case .rejected(let refused, let error) where refused.id == entry.id: return .refused(error.localizedDescription)
+            case .rejected(let refused, let error) where refused.id == entry.id:
+                return .refused(error.localizedDescription, fieldErrors: error.fieldErrors)
             default: continue
             }
         }
@@ -188,8 +189,9 @@ public enum RinDelivery: Equatable, Sendable {
     case sent
     /// It waits in the queue (offline, or the server could not take it now) and will be sent.
     case waiting
-    /// The server refused it for good (or it could not even be queued), in words.
-    case refused(String)
+    /// The server refused it for good (or it could not even be queued), in words, with the
+    /// server's words for each field it named.
+    case refused(String, fieldErrors: [String: String])
 
     public var isRefused: Bool {
         if case .refused = self { return true }

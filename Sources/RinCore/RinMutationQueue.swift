@@ -7,6 +7,7 @@ public enum RinMutation: Codable, Hashable, Sendable {
     case updateContact(UUID, RinContactEdit)
     case deleteContact(UUID)
     case updateCircle(UUID, RinCircleEdit)
+    case deleteCircle(UUID)
     case addCircleMembers(circle: UUID, profiles: [UUID], contacts: [UUID])
     case removeCircleMember(circle: UUID, member: UUID)
     case updatePolicies(profile: UUID, [RinPolicyChange])
@@ -139,6 +140,8 @@ public actor RinMutationQueue {
                 do { try await session.deleteRinContact(id) } catch let error as KindredError where error.status == 404 {}
             case .updateCircle(let id, let edit):
                 try await session.updateRinCircle(id, edit)
+            case .deleteCircle(let id):
+                do { try await session.deleteRinCircle(id) } catch let error as KindredError where error.status == 404 {}
             case .addCircleMembers(let circle, let profiles, let contacts):
                 try await session.addRinCircleMembers(circle, profiles: profiles, contacts: contacts)
             case .removeCircleMember(let circle, let member):

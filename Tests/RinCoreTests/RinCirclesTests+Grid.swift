@@ -143,20 +143,29 @@ extension RinCirclesTests {
             #expect(model.access(field: "bio", circle: family) == .deny)
             #expect(try await ada.rinPolicyGrid(of: profile).cells.allSatisfy(\.isTemplate), "nothing of a refused save is kept")
 
-            // Offline the save cannot be sent either; the edits wait on the device.
-            network.offline = true
-            #expect(await model.save() == false)
-            #expect(model.error == "Kindred could not be reached. Check your connection.")
-            #expect(model.pendingCells.count == 2)
-            network.offline = false
-
             // Read again, the grid drops the edit of the field that is gone and keeps the other.
             await model.load()
             #expect(model.fields.map(\.key) == ["name", "photo", "bio"])
             #expect(model.pendingCells == [.init(circleID: family, fieldKey: "bio")])
+
+            // Offline the save waits in the queue, shown as saved, and lands when back online.
+            network.offline = true
             #expect(await model.save())
+            #expect(model.isWaiting && !model.hasChanges && model.error == nil)
+            #expect(model.access(field: "bio", circle: family) == .deny && !model.isTemplate(field: "bio", circle: family))
+            #expect(await context.pendingChanges == 1)
+            network.offline = false
+            #expect(try await ada.rinPolicyGrid(of: profile).cells.allSatisfy(\.isTemplate), "not sent yet")
+            await context.sync()
+            #expect(await context.pendingChanges == 0)
             let cells = try await ada.rinPolicyGrid(of: profile).cells.filter { !$0.isTemplate }
             #expect(cells == [.init(circleId: family, fieldKey: "bio", access: .deny, isTemplate: false)])
+
+            // Online, a save is sent at once and the grid read again.
+            model.set(.allow, field: "bio", circle: family)
+            #expect(await model.save())
+            #expect(!model.isWaiting && model.isTemplate(field: "bio", circle: family))
+            #expect(try await ada.rinPolicyGrid(of: profile).cells.allSatisfy(\.isTemplate))
         }
     }
 
