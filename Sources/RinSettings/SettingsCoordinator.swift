@@ -6,10 +6,13 @@ import Observation
 public final class SettingsCoordinator: RinCoordinator {
     public var path: [SettingsRoute] = []
     public let model: SettingsModel
+    /// The Rin profiles I blocked (`SettingsRoute.blocked`).
+    public let blocked: BlockedCardsModel
     @ObservationIgnored public var navigate: (RinRoute) -> Void = { _ in }
 
     public init(context: RinContext) {
         model = SettingsModel(context: context)
+        blocked = BlockedCardsModel(context: context)
     }
 
     public func open(_ route: RinRoute) -> Bool {

@@ -2,11 +2,12 @@ import RinAppShell
 import SwiftUI
 
 /// The card a share link opened (`rin://cards/<token>`): whose it is, as they let the profile in
-/// use see them, and adding it to the book as a contact linked to them. A link replaced or never
-/// made reads as a link that doesn't work.
+/// use see them, and adding it to the book as a contact linked to them, or blocking it (that profile
+/// only). A link replaced or never made reads as a link that doesn't work.
 struct CardView: View {
     @State private var model: CardModel
     @Environment(ContactsCoordinator.self) private var coordinator
+    @State private var confirmsBlock = false
 
     init(context: RinContext, token: String) {
         _model = State(initialValue: CardModel(context: context, token: token))
@@ -14,7 +15,10 @@ struct CardView: View {
 
     var body: some View {
         Group {
-            if model.isMissing {
+            if let block = model.block {
+                ContentUnavailableView("Blocked", systemImage: "hand.raised",
+                                       description: Text("\(block.label) is blocked: you and this card won’t see each other in Rin. They aren’t told. Unblock it in Settings, Blocked cards."))
+            } else if model.isMissing {
                 ContentUnavailableView("This link doesn’t work", systemImage: "link.badge.plus",
                                        description: Text("It was replaced or never existed. Ask them for their current link."))
             } else if let card = model.card {
@@ -44,6 +48,14 @@ struct CardView: View {
                             Text("Adding them puts them in your Contacts circle: they see what that circle shows of you.")
                         }
                     }
+                    if !card.isOwn {
+                        Section {
+                            Button("Block this card", role: .destructive) { confirmsBlock = true }
+                                .disabled(model.isWorking)
+                        } footer: {
+                            Text("Only this profile is blocked, never the rest of its owner. They aren’t told.")
+                        }
+                    }
                 }
             } else if let error = model.error {
                 LoadFailedView(message: error) { await model.load() }
@@ -54,6 +66,11 @@ struct CardView: View {
         .navigationTitle(model.card == nil ? "A shared card" : model.name)
         .navigationBarTitleDisplayMode(.inline)
         .task { await model.load() }
+        .confirmationDialog("Block \(model.name)?", isPresented: $confirmsBlock, titleVisibility: .visible) {
+            Button("Block", role: .destructive) { Task { await model.blockCard() } }
+        } message: {
+            Text("You and this card won’t see each other in Rin, and pending asks between you are declined.")
+        }
     }
 
     /// The new contact's page takes the card's place.

@@ -35,6 +35,7 @@ struct SettingsRootView: View {
             }
             Section {
                 NavigationLink("Past imports", value: SettingsRoute.imports)
+                NavigationLink("Blocked cards", value: SettingsRoute.blocked)
             }
             Section {
                 Button(role: .destructive) {

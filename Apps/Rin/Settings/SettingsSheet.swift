@@ -3,7 +3,7 @@ import SwiftUI
 
 /// Rin's settings, as a sheet over the Profile tab (`RinShell.presentsSettings`), with its own
 /// stack bound to `SettingsCoordinator.path`: the default region, what waits to be sent, past
-/// imports, signing out.
+/// imports, the cards I blocked, signing out.
 struct SettingsSheet: View {
     @Bindable var coordinator: SettingsCoordinator
     @Environment(\.dismiss) private var dismiss
@@ -16,6 +16,7 @@ struct SettingsSheet: View {
                     case .region: SettingsRegionView(model: coordinator.model)
                     case .waitingChanges: WaitingChangesView(model: coordinator.model)
                     case .imports: PastImportsView(model: coordinator.model) { coordinator.navigate(.home(section: .imports)) }
+                    case .blocked: BlockedCardsView(model: coordinator.blocked)
                     }
                 }
                 .toolbar {
