@@ -88,6 +88,9 @@ let package = Package(
         .executableTarget(name: "InnovationEngineBenchmarks", dependencies: ["InnovationEngineLayout", "KindredQR"]),
         /// Rin's matching on a generated address book, timed and scored (scripts/bench-rin-matching).
         .executableTarget(name: "RinBenchmarks", dependencies: ["RinFormats", "RinMatching"]),
+        /// Rin's network score: the link graph, its centrality, the four components, penalties and
+        /// explanations (docs/RIN-PART2.md §4). Foundation only, shared by the server and the apps.
+        .target(name: "RinScoring", dependencies: ["RinMatching"]),
 
         /// Date An Intervention's client logic: deck, profile, chat and matches models over the SDK.
         .target(name: "DateAnInterventionCore", dependencies: ["KindredSDK"]),
@@ -182,6 +185,7 @@ let package = Package(
         .testTarget(name: "MemoriesCanvasTests", dependencies: ["MemoriesCanvas"]),
         .testTarget(name: "RinFormatsTests", dependencies: ["RinFormats", "SeededRandom"]),
         .testTarget(name: "RinMatchingTests", dependencies: ["RinMatching", "SeededRandom"]),
+        .testTarget(name: "RinScoringTests", dependencies: ["RinScoring", "SeededRandom"]),
         .testTarget(name: "RinPolicyTests", dependencies: ["RinPolicy"]),
         .testTarget(
             name: "RinCoreTests",

@@ -94,18 +94,7 @@ public enum MatchScorer {
     static func sortedIntersection(_ a: [String], _ b: [String]) -> [String] {
         if a.isEmpty || b.isEmpty { return [] }
         var shared: [String] = []
-        var i = a.startIndex, j = b.startIndex
-        while i < a.endIndex && j < b.endIndex {
-            if a[i] == b[j] {
-                shared.append(a[i])
-                i += 1
-                j += 1
-            } else if a[i] < b[j] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
+        SortedMerge.forEachShared(a, b) { shared.append($0) }
         return shared
     }
 }

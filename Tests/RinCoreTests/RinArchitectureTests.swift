@@ -8,7 +8,7 @@ import Testing
 @Suite("Rin's module rule")
 struct RinArchitectureTests {
     static let features: Set<String> = ["RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings"]
-    static let shared: Set<String> = ["RinFormats", "RinMatching", "RinPolicy"]
+    static let shared: Set<String> = ["RinFormats", "RinMatching", "RinPolicy", "RinScoring"]
     static let core = "RinCore"
     static let shell = "RinAppShell"
     /// Tools that read the shared targets (the matching benchmark): no feature, no UI.
