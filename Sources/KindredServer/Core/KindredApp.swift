@@ -52,6 +52,9 @@ protocol KindredApp: Sendable {
 
     /// Routes outside the contract, such as a web link a phone's camera opens.
     static func routes(_ app: Application) throws
+
+    /// Work to run once per period across every instance (`JobRunner`), such as a daily job.
+    static var jobs: [ScheduledJob] { get }
 }
 
 extension KindredApp {
@@ -66,6 +69,7 @@ extension KindredApp {
     static var reportableContent: [any ReportableContent.Type] { [] }
     static func seedDemo(_ app: Application, people: [User]) async throws {}
     static func routes(_ app: Application) throws {}
+    static var jobs: [ScheduledJob] { [] }
 }
 
 /// How the foundation treats one operation beyond what the contract says.

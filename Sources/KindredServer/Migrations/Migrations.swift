@@ -35,6 +35,7 @@ enum KindredMigrations {
         CreateRinShareLinks(),      // Rin: share links
         AddRinSearchNamesAndOnboarding(), // Rin: people search by folded name; onboarding finished
         CreateRinProfileBlocks(),   // Rin: blocks of one profile (a card), not of an account
+        CreateJobRuns(),            // scheduled jobs: one run per period across instances
     ]
 }
 

@@ -233,7 +233,7 @@ struct AccountDeletionTests {
     }
 
     /// Data that ships with the code and belongs to nobody (Date An Intervention's catalogue).
-    static let sharedTables: Set<String> = [InterventionRecord.schema, InterventionCatalogueVersion.schema]
+    static let sharedTables: Set<String> = [InterventionRecord.schema, InterventionCatalogueVersion.schema, JobRun.schema]
 
     /// Every table that can hold a person's data: all but Fluent's bookkeeping and shared catalogues.
     private static func tableNames(_ sql: any SQLDatabase) async throws -> [String] {
