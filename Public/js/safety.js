@@ -88,3 +88,29 @@ export function safetyActions(person, { onBlocked, onDone, onError } = {}) {
   });
   return h('span', { class: 'safety-actions' }, reportButton, blockButton);
 }
+
+/**
+ * "Unblock" for one row of a list of blocks, named `who`. `lift()` lifts the block; then (or on a
+ * 404: lifted on another device meanwhile, gone either way) `onLifted()` removes the row and
+ * `status` says `message`. Any other failure shows in `alert` and the button comes back.
+ */
+export function unblockButton(who, lift, { testid, alert, status, message, onLifted }) {
+  const button = h('button', { type: 'button', class: 'btn', dataset: { testid }, 'aria-label': `Unblock ${who}` }, 'Unblock');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    alert.clear();
+    status.clear();
+    try {
+      await lift();
+    } catch (err) {
+      if (err.status !== 404) {
+        button.disabled = false;
+        alert.show(err.detail || err.message);
+        return;
+      }
+    }
+    onLifted();
+    status.show(message);
+  });
+  return button;
+}

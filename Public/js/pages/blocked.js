@@ -5,6 +5,7 @@ import { avatar } from '../components.js';
 import { field, formAlert, setPending, statusLine } from '../forms.js';
 import * as kindred from '../kindred-client.js';
 import { moreButton } from '../paging.js';
+import { unblockButton } from '../safety.js';
 
 export function render(root) {
   let alive = true;
@@ -57,28 +58,15 @@ export function render(root) {
 
   function row(blocked) {
     const person = blocked.profile;
-    const unblock = h('button', { type: 'button', class: 'btn', dataset: { testid: 'unblock' },
-      'aria-label': `Unblock ${person.displayName}` }, 'Unblock');
     const li = h('li', { class: 'blocked', dataset: { testid: 'blocked-row', username: person.username } },
       avatar(person, { size: 'sm' }),
       h('div', { class: 'blocked-who' },
         h('p', { class: 'blocked-name' }, person.displayName),
-        h('p', { class: 'muted' }, `@${person.username} · blocked `, timeEl(blocked.blockedAt))),
-      unblock);
-    unblock.addEventListener('click', async () => {
-      unblock.disabled = true;
-      alert.clear();
-      status.clear();
-      try {
-        await kindred.unblock(person.username);
-        li.remove();
-        empty.hidden = list.children.length > 0;
-        status.show(`${person.displayName} is unblocked. Nothing that the block ended comes back by itself.`);
-      } catch (err) {
-        unblock.disabled = false;
-        alert.show(err.detail || err.message);
-      }
-    });
+        h('p', { class: 'muted' }, `@${person.username} · blocked `, timeEl(blocked.blockedAt))));
+    li.append(unblockButton(person.displayName, () => kindred.unblock(person.username), {
+      testid: 'unblock', alert, status, message: `${person.displayName} is unblocked. Nothing that the block ended comes back by itself.`,
+      onLifted: () => { li.remove(); empty.hidden = list.children.length > 0; },
+    }));
     return li;
   }
 

@@ -5,6 +5,7 @@
 import { h, timeEl } from '../../dom.js';
 import { formAlert, statusLine } from '../../forms.js';
 import { moreButton } from '../../paging.js';
+import { unblockButton } from '../../safety.js';
 import * as client from './client.js';
 import { problemText } from './state.js';
 
@@ -39,29 +40,12 @@ export function blockedSection() {
     show: (page) => { if (alive) list.append(...page.items.map(row)); }, onError: (err) => alert.show(problemText(err)) });
 
   function row(block) {
-    const unblock = h('button', { type: 'button', class: 'btn', dataset: { testid: 'rin-unblock' }, 'aria-label': `Unblock ${block.label}` },
-      'Unblock');
     const li = h('li', { class: 'rin-blocked', dataset: { testid: 'rin-blocked-row' } },
-      h('div', {}, h('p', { class: 'rin-blocked-name' }, block.label), h('p', { class: 'muted' }, 'Blocked ', timeEl(block.blockedAt))),
-      unblock);
-    unblock.addEventListener('click', async () => {
-      unblock.disabled = true;
-      alert.clear();
-      status.clear();
-      try {
-        await client.unblock(block.id);
-      } catch (err) {
-        // Lifted on another device meanwhile: gone either way.
-        if (err.status !== 404) {
-          unblock.disabled = false;
-          alert.show(problemText(err));
-          return;
-        }
-      }
-      li.remove();
-      none.hidden = list.children.length > 0;
-      status.show(`${block.label} is unblocked. Asks the block declined stay declined.`);
-    });
+      h('div', {}, h('p', { class: 'rin-blocked-name' }, block.label), h('p', { class: 'muted' }, 'Blocked ', timeEl(block.blockedAt))));
+    li.append(unblockButton(block.label, () => client.unblock(block.id), {
+      testid: 'rin-unblock', alert, status, message: `${block.label} is unblocked. Asks the block declined stay declined.`,
+      onLifted: () => { li.remove(); none.hidden = list.children.length > 0; },
+    }));
     return li;
   }
 
