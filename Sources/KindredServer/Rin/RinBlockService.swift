@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import KindredAPI
 
 /// Blocking one Rin profile (`RinProfileBlock`): from the card a share link opens, or from a
 /// person I know in Rin. Nobody is told, and nothing but Rin's views of that profile changes.
@@ -37,10 +38,14 @@ struct RinBlockService {
         if owner.$user.id == userID { throw AppError.conflict(field: "profileId", "That is your own profile.") }
         if let existing = try await existing(of: profileID, by: userID) { return (existing, false) }
         let mine = try await RinProfile.query(on: context.database).filter(\.$user.$id == userID).all(\.$id)
-        if try await RinVisibility.resolver(for: owner, viewer: .profile(viewer), on: context.database) != nil {
-            let view = try await RinVisibility.view(of: owner, by: .profile(viewer), context: context)
-            return try await make(owner, label: view.displayName, by: userID)
+        // The view decides visibility itself (a 404 when the name is not for me): one resolution, not two.
+        let shown: Components.Schemas.RinPersonView?
+        do {
+            shown = try await RinVisibility.view(of: owner, by: .profile(viewer), context: context)
+        } catch let error as AppError where error.status == .notFound {
+            shown = nil
         }
+        if let shown { return try await make(owner, label: shown.displayName, by: userID) }
         if let contact = try await RinContact.query(on: context.database).filter(\.$profile.$id ~~ mine)
             .filter(\.$linkedProfile.$id == profileID).filter(\.$mergedInto.$id == nil).sort(\.$createdAt).first() {
             // My own name for them: it tells me nothing I did not write.
@@ -69,6 +74,18 @@ struct RinBlockService {
         try await block.delete(on: context.database)
     }
 
+    /// At most `RinRules.displayNameLimit` code points (the contract's count), cut between
+    /// characters: a contact's own name for someone may be longer than a profile's.
+    static func shortened(_ label: String) -> String {
+        var kept = "", scalars = 0
+        for character in label {
+            scalars += character.unicodeScalars.count
+            guard scalars <= RinRules.displayNameLimit else { break }
+            kept.append(character)
+        }
+        return kept
+    }
+
     private func existing(of profileID: UUID, by userID: UUID) async throws -> RinProfileBlock? {
         try await RinProfileBlock.query(on: context.database).filter(\.$blocker.$id == userID)
             .filter(\.$blockedProfile.$id == profileID).first()
@@ -78,7 +95,7 @@ struct RinBlockService {
     /// every pending ask between that profile and my account.
     private func make(_ owner: RinProfile, label: String?, by userID: UUID) async throws -> (block: RinProfileBlock, created: Bool) {
         let ownerID = try owner.requireID()
-        let name = label.map { String($0.prefix(RinRules.displayNameLimit)) }.flatMap { $0.isEmpty ? nil : $0 } ?? Self.unnamed
+        let name = label.map(Self.shortened).flatMap { $0.isEmpty ? nil : $0 } ?? Self.unnamed
         let block = RinProfileBlock(blocker: userID, profile: ownerID, label: name, at: context.now)
         do {
             try await block.create(on: context.database)

@@ -127,6 +127,15 @@ struct RinBlockTests {
         }
     }
 
+    /// A contact's own name for someone may be longer than the block's label may be: cut between
+    /// characters to the contract's 80 code points (a family emoji is seven).
+    @Test func aLongNameIsCutToTheLabelsLengthBetweenCharacters() {
+        let family = "👨‍👩‍👧‍👦"
+        let label = RinBlockService.shortened(String(repeating: family, count: 12))
+        #expect(label.unicodeScalars.count == 77 && label == String(repeating: family, count: 11))
+        #expect(RinBlockService.shortened("Ada") == "Ada")
+    }
+
     @Test func twoBlocksAtOnceMakeOne() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
