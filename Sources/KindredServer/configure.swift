@@ -39,7 +39,10 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     case .postgres(let url):
         // Fluent's default is one connection per event loop: two in all on two cores, which a burst
         // of sign-ins (each a short locked transaction) queued past the pool's timeout.
-        app.databases.use(try .postgres(url: url, maxConnectionsPerEventLoop: 4), as: .psql)
+        var postgres = try SQLPostgresConfiguration(url: url)
+        postgres.coreConfiguration.options.connectTimeout = .seconds(Int64(configuration.databaseTimeout))
+        app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4,
+                                    connectionPoolTimeout: .seconds(Int64(configuration.databaseTimeout))), as: .psql)
     }
     app.databases.middleware.use(RandomIDMiddleware())
     app.databases.middleware.use(ClockStampMiddleware(clock: clock))

@@ -45,6 +45,9 @@ public struct TestKindred: Sendable {
         configuration.apple.minimumRefetchInterval = 0
         // Tests sign many people up from one address; the limit has tests of its own.
         configuration.signUpsPerAddressPerHour = 100_000
+        // Hundreds of tests start at once, each cloning a database: PostgreSQL can then take longer
+        // than a live server's ten seconds to accept a connection.
+        configuration.databaseTimeout = 120
         adjust(&configuration)
         return configuration
     }

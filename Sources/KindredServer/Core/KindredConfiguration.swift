@@ -14,6 +14,9 @@ public struct KindredConfiguration: Sendable {
     public var host: String
     public var port: Int
     public var database: Database
+    /// How long PostgreSQL may take to accept a new connection, and how long a request may wait
+    /// for a free pooled one, before it fails.
+    public var databaseTimeout: TimeInterval
     public var dataDirectory: String
     public var mediaDirectory: String
     public var publicDirectory: String
@@ -140,6 +143,7 @@ public struct KindredConfiguration: Sendable {
             host: host,
             port: port,
             database: databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: sqlitePath),
+            databaseTimeout: TimeInterval(reader.integer("KINDRED_DATABASE_TIMEOUT_SECONDS", default: 10, range: 1...300)),
             dataDirectory: dataDirectory,
             mediaDirectory: reader.string("KINDRED_MEDIA_DIR", default: dataDirectory + "/media"),
             publicDirectory: reader.string("KINDRED_PUBLIC_DIR", default: "./Public"),

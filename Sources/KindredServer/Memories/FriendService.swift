@@ -28,7 +28,14 @@ struct MemoriesFriendService {
         }
         let request = MemoriesFriendRequest(requester: userID, recipient: personID)
         do {
-            try await request.create(on: context.database)
+            // The request and its activity row are one write: once the request is visible, the
+            // other person may accept it (deleting it) at once, and the activity row would then
+            // point at a request that is gone.
+            try await context.database.writeTransaction { database in
+                try await request.create(on: database)
+                try await MemoriesActivity(recipient: personID, actor: userID, kind: .friendRequested, request: request.requireID())
+                    .create(on: database)
+            }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // Asked twice at once, or both of us asked each other at once: the first request
             // stands, and the second is read as if it had come a moment later.
@@ -36,8 +43,6 @@ struct MemoriesFriendService {
         }
         let me = try await ProfileService.user(userID, on: context.database)
         await context.events.publish(.memoriesFriendRequested(try request.dto(requester: me, direction: .incoming, context: context)), to: personID)
-        try await MemoriesActivity(recipient: personID, actor: userID, kind: .friendRequested, request: request.requireID())
-            .create(on: context.database)
         return .requested(request, person, created: true)
     }
 
