@@ -125,6 +125,7 @@ let package = Package(
                 "MemoriesCanvas",
                 "RinFormats",
                 "RinMatching",
+                "RinScoring",
                 "RinPolicy",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),

@@ -77,7 +77,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.lifecycle.use(RealtimeLifecycle())
     app.lifecycle.use(MediaSweeperLifecycle())
     for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
-    app.lifecycle.use(JobRunnerLifecycle(runner: JobRunner(jobs: KindredApps.all.flatMap { $0.jobs })))
+    if configuration.runsJobs {
+        app.lifecycle.use(JobRunnerLifecycle(runner: JobRunner(jobs: KindredApps.all.flatMap { $0.jobs })))
+    }
 
     // Outermost first: every request is counted until answered (shutdown waits for them), every
     // response gets an id and security headers, and every error, including a missing route or a

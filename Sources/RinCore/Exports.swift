@@ -48,3 +48,6 @@ public typealias RinContactValueKind = Components.Schemas.RinContactValueKind
 public typealias RinShareLink = Components.Schemas.RinShareLink
 public typealias RinCard = Components.Schemas.RinCard
 public typealias RinBlock = Components.Schemas.RinBlock
+public typealias RinNetwork = Components.Schemas.RinNetwork
+public typealias RinLinkedPerson = Components.Schemas.RinLinkedPerson
+public typealias RinLinkKind = Components.Schemas.RinLinkKind

@@ -11,8 +11,11 @@ extension KindredSession {
     }
 
     @discardableResult
-    public func updateRinSettings(defaultRegion: String? = nil, onboarded: Bool? = nil) async throws -> RinSettings {
-        try await perform { try await client.updateRinSettings(body: .json(.init(defaultRegion: defaultRegion, onboarded: onboarded))).ok.body.json }
+    public func updateRinSettings(defaultRegion: String? = nil, onboarded: Bool? = nil, showsConnections: Bool? = nil) async throws -> RinSettings {
+        try await perform {
+            try await client.updateRinSettings(body: .json(.init(defaultRegion: defaultRegion, onboarded: onboarded,
+                                                                 showsConnections: showsConnections))).ok.body.json
+        }
     }
 
     // MARK: - Profiles and fields

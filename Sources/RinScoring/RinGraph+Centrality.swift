@@ -77,4 +77,45 @@ extension RinGraph {
         SortedMerge.forEachShared(a, b) { _ in shared += 1 }
         return shared
     }
+
+    // MARK: - As a person may know it
+
+    /// Clustering as the person may know it (docs/RIN-PART2.md §4.3): a tie between two of their
+    /// neighbours counts only when one of the two shows how they connect people (`shows`, by
+    /// position); a tie nobody chose to show counts as absent. So Position never tells anyone
+    /// whether two of their links know each other unless one of them said so.
+    public func clustering(shown shows: [Bool]) -> [Double] {
+        (0..<count).map { person in
+            let row = self.row(person)
+            let k = row.count
+            guard k >= 2 else { return 0 }
+            var links = 0
+            for neighbour in row {
+                let showing = shows[Int(neighbour)]
+                SortedMerge.forEachShared(row, self.row(Int(neighbour))) { other in
+                    if showing || shows[Int(other)] { links += 1 }
+                }
+            }
+            return Double(links) / Double(k * (k - 1))
+        }
+    }
+
+    /// Two-hop counts as the person may know them: only through neighbours who show how they
+    /// connect people, as the network views count them (docs/RIN-PART2.md §3).
+    public func twoHopCounts(shown shows: [Bool]) -> [Int] {
+        var mark = [Int32](repeating: -1, count: count)
+        return (0..<count).map { person in
+            let stamp = Int32(person)
+            mark[person] = stamp
+            for neighbour in row(person) { mark[Int(neighbour)] = stamp }
+            var found = 0
+            for neighbour in row(person) where shows[Int(neighbour)] {
+                for further in row(Int(neighbour)) where mark[Int(further)] != stamp {
+                    mark[Int(further)] = stamp
+                    found += 1
+                }
+            }
+            return found
+        }
+    }
 }

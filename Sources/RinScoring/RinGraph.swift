@@ -33,9 +33,9 @@ public struct RinGraph: Sendable {
     /// Builds the graph from links in any order. A link to oneself is dropped; a pair given twice
     /// keeps its higher confidence; a confidence outside 0...1 is clamped into it.
     public init(links: some Sequence<RinGraphLink>) {
-        var pairs: [Pair: Float] = [:]
+        var pairs: [RinPair: Float] = [:]
         for link in links where link.a != link.b {
-            let pair = Pair(link.a, link.b)
+            let pair = RinPair(link.a, link.b)
             let confidence = Float(min(1, max(0, link.confidence)))
             pairs[pair] = max(pairs[pair] ?? 0, confidence)
         }
@@ -94,13 +94,4 @@ public struct RinGraph: Sendable {
     func row(_ person: Int) -> ArraySlice<Int32> { neighbours[Int(offsets[person])..<Int(offsets[person + 1])] }
 
     func rowWeights(_ person: Int) -> ArraySlice<Float> { weights[Int(offsets[person])..<Int(offsets[person + 1])] }
-
-    private struct Pair: Hashable {
-        let low: UUID
-        let high: UUID
-
-        init(_ a: UUID, _ b: UUID) {
-            (low, high) = a.isOrdered(before: b) ? (a, b) : (b, a)
-        }
-    }
 }

@@ -53,7 +53,7 @@ PAGED_LISTS = {
     "GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches",
     "GET /kinnect/follow-requests", "GET /kinnect/feed", "GET /kinnect/saved", "GET /kinnect/activity",
     "GET /memories/friends", "GET /memories/friend-requests", "GET /memories/books", "GET /memories/activity",
-    "GET /rin/blocks",
+    "GET /rin/blocks", "GET /rin/network/links",
 }
 # Paged lists of one post, comment or profile: their first page depends on which, so a cursor is
 # left as generated (and refused as one the list never gave out).

@@ -45,6 +45,9 @@ public struct KindredConfiguration: Sendable {
     public var connectionLimits: ConnectionLimits
     /// Cookies get `Secure` (on by default in production; HTTPS only then).
     public var secureCookies: Bool
+    /// Whether this instance offers to run the scheduled jobs (each run happens once across all
+    /// instances either way). The tests run jobs by hand instead.
+    public var runsJobs: Bool
     /// Each app's own section, read with the same reader (see `KindredApp.readConfiguration`).
     var apps: AppConfigurationSections
 
@@ -183,6 +186,7 @@ public struct KindredConfiguration: Sendable {
                 frontListener: reader.boolean("KINDRED_FRONT_LISTENER", default: true)
             ),
             secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
+            runsJobs: reader.boolean("KINDRED_RUN_JOBS", default: true),
             apps: apps
         )
         guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }

@@ -36,6 +36,8 @@ enum KindredMigrations {
         AddRinSearchNamesAndOnboarding(), // Rin: people search by folded name; onboarding finished
         CreateRinProfileBlocks(),   // Rin: blocks of one profile (a card), not of an account
         CreateJobRuns(),            // scheduled jobs: one run per period across instances
+        AddRinLinkProvenance(),     // Rin: how a contact was linked; who shows how they connect people
+        CreateRinScores(),          // Rin: link history, daily scores, each person's latest run
     ]
 }
 

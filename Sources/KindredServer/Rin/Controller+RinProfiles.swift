@@ -18,7 +18,8 @@ extension Controller {
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let (settings, primary) = try await RinProfileService(context: request.context)
-            .updateSettings(of: caller.userID, defaultRegion: body.defaultRegion, onboarded: body.onboarded)
+            .updateSettings(of: caller.userID, defaultRegion: body.defaultRegion, onboarded: body.onboarded,
+                            showsConnections: body.showsConnections)
         return .ok(.init(body: .json(try settings.dto(primary: primary))))
     }
 }

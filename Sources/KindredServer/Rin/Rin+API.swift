@@ -4,7 +4,8 @@ import RinPolicy
 
 extension RinSettings {
     func dto(primary: RinProfile) throws -> Components.Schemas.RinSettings {
-        .init(defaultRegion: defaultRegion, primaryProfileId: try primary.requireID(), onboardedAt: onboardedAt)
+        .init(defaultRegion: defaultRegion, primaryProfileId: try primary.requireID(), onboardedAt: onboardedAt,
+              showsConnections: showsConnections)
     }
 }
 

@@ -16,6 +16,8 @@ enum RinApp: KindredApp {
         app.lifecycle.use(RinImportLifecycle())
     }
 
+    static var jobs: [ScheduledJob] { [RinScoreJob.job] }
+
     static func routes(_ app: Application) throws {
         // A share link opened by any phone's camera: the web client shows the card.
         app.get("r", ":token") { request in

@@ -23,6 +23,9 @@ final class RinContact: Model, CreationStamped, UpdateStamped, @unchecked Sendab
     @OptionalParent(key: "photo_id") var photo: MediaItem?
     @Field(key: "favourite") var favourite: Bool
     @OptionalParent(key: "linked_profile_id") var linkedProfile: RinProfile?
+    /// How the owner linked it: by a username, or with a card link its person gave (their act too).
+    @OptionalField(key: "linked_via") var linkedVia: RinLinkVia?
+    @OptionalField(key: "linked_at") var linkedAt: Date?
     @OptionalParent(key: "merged_into") var mergedInto: RinContact?
     /// The shown name folded for sorting (compared byte by byte on both databases).
     @Field(key: "sort_key") var sortKey: String
@@ -40,6 +43,18 @@ final class RinContact: Model, CreationStamped, UpdateStamped, @unchecked Sendab
         favourite = false
         sortKey = ""
         searchText = ""
+    }
+
+    func link(to profileID: UUID, via: RinLinkVia, at date: Date) {
+        $linkedProfile.id = profileID
+        linkedVia = via
+        linkedAt = date
+    }
+
+    func unlink() {
+        $linkedProfile.id = nil
+        linkedVia = nil
+        linkedAt = nil
     }
 }
 

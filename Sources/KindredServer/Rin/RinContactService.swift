@@ -122,6 +122,7 @@ struct RinContactService {
         let contact = try await owned(contactID, by: userID)
         let book = try await contact.$profile.get(on: context.database)
         let target: RinProfile
+        let via: RinLinkVia
         switch link {
         case .username(let username):
             guard let user = try await User.query(on: context.database).filter(\.$username == username.lowercased()).first(),
@@ -132,19 +133,23 @@ struct RinContactService {
                 throw AppError.validation(field: "username", "That's you. Link a contact to someone else's profile.")
             }
             target = primary
+            via = .username
         case .card(let token):
             let card = try await RinShareService(context: context).card(token, actingAs: try book.requireID(), by: userID)
             guard !card.isOwn else { throw AppError.validation(field: "token", "That's your own card. Link a contact to someone else's.") }
             target = card.owner
+            via = .card
         }
-        contact.$linkedProfile.id = try target.requireID()
+        // Linking again to the same person keeps when it began.
+        guard contact.$linkedProfile.id != target.id || contact.linkedVia != via else { return contact }
+        contact.link(to: try target.requireID(), via: via, at: context.now)
         try await contact.save(on: context.database)
         return contact
     }
 
     func unlink(_ contactID: UUID, by userID: UUID) async throws -> RinContact {
         let contact = try await owned(contactID, by: userID)
-        contact.$linkedProfile.id = nil
+        contact.unlink()
         try await contact.save(on: context.database)
         return contact
     }

@@ -8,6 +8,9 @@ struct RinContactState: Codable {
     var contact: MergeableContact
     var photoID: UUID?
     var linkedProfileID: UUID?
+    /// Absent in snapshots taken before links were told apart (read as a username link).
+    var linkedVia: RinLinkVia?
+    var linkedAt: Date?
     var editedAt: Date?
     var circleIDs: [UUID]
 }
@@ -43,7 +46,9 @@ struct RinMergeService {
 
         survivor.apply(merge.merged)
         if survivor.$photo.id == nil { survivor.$photo.id = absorbed.$photo.id }
-        if survivor.$linkedProfile.id == nil { survivor.$linkedProfile.id = absorbed.$linkedProfile.id }
+        if survivor.$linkedProfile.id == nil, let linked = absorbed.$linkedProfile.id {
+            survivor.link(to: linked, via: absorbed.linkedVia ?? .username, at: absorbed.linkedAt ?? now)
+        }
         try await RinContactValue.query(on: database).filter(\.$contact.$id == survivorID).delete()
         try await RinContactService.store(merge.merged.values.map { var value = $0; value.id = nil; return value }, of: survivor, on: database)
         try await RinContactService.refreshKeys(of: survivor, on: database)
@@ -130,7 +135,8 @@ struct RinMergeService {
         let values = try await RinContactValue.query(on: database).filter(\.$contact.$id == id).sort(\.$position).all()
         let circles = try await RinCircleMember.query(on: database).filter(\.$contact.$id == id).all().map(\.$circle.id)
         return RinContactState(contact: contact.mergeable(values: values), photoID: contact.$photo.id,
-                               linkedProfileID: contact.$linkedProfile.id, editedAt: contact.editedAt, circleIDs: circles.sorted { $0.uuidString < $1.uuidString })
+                               linkedProfileID: contact.$linkedProfile.id,
+                               linkedVia: contact.linkedVia, linkedAt: contact.linkedAt, editedAt: contact.editedAt, circleIDs: circles.sorted { $0.uuidString < $1.uuidString })
     }
 
     private func restore(_ contact: RinContact, to state: RinContactState) async throws {
@@ -138,6 +144,8 @@ struct RinMergeService {
         contact.apply(state.contact)
         contact.$photo.id = state.photoID
         contact.$linkedProfile.id = state.linkedProfileID
+        contact.linkedVia = state.linkedProfileID == nil ? nil : state.linkedVia ?? .username
+        contact.linkedAt = state.linkedProfileID == nil ? nil : state.linkedAt ?? contact.linkedAt
         contact.editedAt = state.editedAt
         try await RinContactValue.query(on: database).filter(\.$contact.$id == id).delete()
         for (position, value) in state.contact.values.enumerated() {

@@ -75,6 +75,9 @@ final class RinSettings: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "default_region") var defaultRegion: String
     /// When onboarding was finished, on any device: a new phone does not offer it again.
     @OptionalField(key: "onboarded_at") var onboardedAt: Date?
+    /// Whether the people linked to them may see through them: be shown as a bridge, counted at two
+    /// hops, and found on a path (docs/RIN-PART2.md §3). Off until they turn it on.
+    @Field(key: "shows_connections") var showsConnections: Bool
     @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
@@ -82,5 +85,6 @@ final class RinSettings: Model, CreationStamped, @unchecked Sendable {
     init(userID: UUID, defaultRegion: String) {
         $user.id = userID
         self.defaultRegion = defaultRegion
+        showsConnections = false
     }
 }

@@ -49,7 +49,7 @@ struct RinProfileService {
         return (settings, primary)
     }
 
-    func updateSettings(of userID: UUID, defaultRegion: String?, onboarded: Bool? = nil) async throws -> (RinSettings, primary: RinProfile) {
+    func updateSettings(of userID: UUID, defaultRegion: String?, onboarded: Bool? = nil, showsConnections: Bool? = nil) async throws -> (RinSettings, primary: RinProfile) {
         let (settings, primary) = try await settings(of: userID)
         if let defaultRegion {
             guard RinRegions.isKnown(defaultRegion) else {
@@ -62,6 +62,7 @@ struct RinProfileService {
         case false?: settings.onboardedAt = nil
         case nil: break
         }
+        if let showsConnections { settings.showsConnections = showsConnections }
         if settings.hasChanges { try await settings.save(on: context.database) }
         return (settings, primary)
     }

@@ -77,7 +77,7 @@ struct RinShareService {
         var draft = RinContactService.Draft()
         draft.displayName = card.view.displayName ?? "Rin contact"
         let contact = try await RinContactService(context: context).create(draft, in: try book.requireID(), by: userID)
-        contact.$linkedProfile.id = try card.owner.requireID()
+        contact.link(to: try card.owner.requireID(), via: .card, at: context.now)
         try await contact.save(on: context.database)
         return (contact, true)
     }

@@ -29,6 +29,9 @@ struct AccountDeletionTests {
             let survivorBirthday = try await kindred.rinField(survivor, survivorRin, "birthday", nil, "1970-01-01")
             let survivorPublic = try await kindred.rinCircle(survivor, survivorRin, ._public)
             #expect(try await kindred.rinSetCells(survivor, survivorRin, [(survivorPublic.id, survivorBirthday.key, "ask")]).status == .ok)
+            // The day's Rin Score run has scored the survivor (run again below, the same day, it
+            // replaces their rows rather than adding to them).
+            try await RinScoreJob.run(kindred.app.context)
             let survivorFiles = Set(try await MediaItem.query(on: kindred.app.db).all().map(\.storageKey))
             _ = try await kindred.signUp("blocked_bert")
             let snapshot = try await Self.rowCounts(sql)
@@ -160,6 +163,10 @@ struct AccountDeletionTests {
             // Rin: she blocks the survivor's profile, and the survivor (whom she asked) blocks hers.
             #expect(try await kindred.send(.POST, "/rin/people/\(survivorRin)/block", token: dora.accessToken).status == .created)
             #expect(try await kindred.send(.POST, "/rin/people/\(rin)/block", token: survivor.accessToken).status == .created)
+
+            // Rin: she and Mia hold each other (a link), and the day's run scores her.
+            try await RinNetworkTests.linked(kindred, dora, mia)
+            try await RinScoreJob.run(kindred.app.context)
 
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)

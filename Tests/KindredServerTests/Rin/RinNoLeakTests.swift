@@ -146,6 +146,9 @@ struct RinNoLeakTests {
                 // Search finds what Public may see of discoverable profiles: her name, no more.
                 ("searchRinPeople", .GET, "/rin/people/search?q=ada", nil),
                 ("searchRinPeople", .GET, "/rin/people/search?q=sentinel", nil),
+                // How a stranger is connected to her: no path through anyone who shows it.
+                ("getRinPaths", .GET, "/rin/network/paths/\(book)", nil),
+                ("getRinPaths", .GET, "/rin/network/paths/\(alternate)", nil),
                 ("addRinCard", .POST, "/rin/cards/\(shared)/contact", nil),
                 // Blocking is the stranger's own act on what they were shown; it tells them
                 // nothing more (the label is the name Public sees), and comes last, since from
@@ -175,6 +178,8 @@ struct RinNoLeakTests {
                     let found = try response.decode(Schemas.RinPersonList.self).items
                     #expect(found.allSatisfy { $0.fields.isEmpty && $0.askable.isEmpty && $0.bio == nil }, "\(response.body.string)")
                     #expect(!found.contains { $0.profileId == alternate }, "an alternate is not in search unless its owner says so")
+                } else if call.id == "getRinPaths" {
+                    #expect(try response.decode(Schemas.RinPathList.self).paths.isEmpty, "\(response.body.string)")
                 } else if call.id == "getRinCard" {
                     let card = try response.decode(Schemas.RinCard.self)
                     #expect(card.person.fields.isEmpty && card.person.askable.isEmpty && !card.isOwn, "\(response.body.string)")
@@ -197,7 +202,8 @@ struct RinNoLeakTests {
 
             // Every Rin operation of the contract was tried.
             let contract = try Contract(yaml: String(contentsOfFile: TestKindred.repositoryRoot + "/openapi.yaml", encoding: .utf8))
-            let own = ["getRinSettings", "updateRinSettings", "listRinProfiles", "createRinProfile", "listRinBlocks"]  // act only on the caller's own
+            let own = ["getRinSettings", "updateRinSettings", "listRinProfiles", "createRinProfile", "listRinBlocks",
+                       "getRinNetwork", "listRinLinks", "getRinScore", "getRinScoreHistory"]  // act only on the caller's own
             let rin = Set(contract.operations.keys.filter { $0.contains("Rin") }).subtracting(own)
             #expect(rin == Set((calls + people).map(\.id)))
         }

@@ -1,0 +1,105 @@
+import Fluent
+import Foundation
+import RinScoring
+import SQLKit
+
+/// What the score reads besides links, for one person or for everyone at once: who is organised in
+/// whose circles, link intervals, penalties. One query per table either way, never one per person.
+enum RinScoreData {
+    /// For each owner, the people (accounts) in at least one of their primary's circles other than
+    /// Contacts and Public: as a Rin member, or as a live contact linked to their primary. Circle
+    /// names are never read. `owners` nil reads everyone's.
+    static func organised(owners: Set<UUID>?, on database: any Database) async throws -> [UUID: Set<UUID>] {
+        if let owners, owners.isEmpty { return [:] }
+        let sql = try database.sql()
+        var result: [UUID: Set<UUID>] = [:]
+        let systemKinds = ["contacts", "public"]
+        for member in ["mp", "lp"] {
+            var query: SQLQueryString = member == "mp" ? """
+                SELECT op.primary_user_id AS owner, mp.primary_user_id AS member
+                FROM rin_circle_members m
+                JOIN rin_circles c ON c.id = m.circle_id
+                JOIN rin_profiles op ON op.id = c.profile_id
+                JOIN rin_profiles mp ON mp.id = m.member_profile_id
+                WHERE op.primary_user_id IS NOT NULL AND mp.primary_user_id IS NOT NULL AND c.kind NOT IN (\(binds: systemKinds))
+                """ : """
+                SELECT op.primary_user_id AS owner, lp.primary_user_id AS member
+                FROM rin_circle_members m
+                JOIN rin_circles c ON c.id = m.circle_id
+                JOIN rin_profiles op ON op.id = c.profile_id
+                JOIN rin_contacts k ON k.id = m.contact_id AND k.merged_into IS NULL
+                JOIN rin_profiles lp ON lp.id = k.linked_profile_id
+                WHERE op.primary_user_id IS NOT NULL AND lp.primary_user_id IS NOT NULL AND c.kind NOT IN (\(binds: systemKinds))
+                """
+            if let owners { query = query + " AND op.primary_user_id IN (\(binds: Array(owners)))" }
+            for row in try await sql.raw(query).all() {
+                result[try row.decode(column: "owner", as: UUID.self), default: []].insert(try row.decode(column: "member", as: UUID.self))
+            }
+        }
+        return result
+    }
+
+    /// Each person's link intervals that touch the window ending `today` (open ones, and those
+    /// ended within it). `people` nil reads everyone's.
+    static func intervals(of people: Set<UUID>?, today: Int, on database: any Database) async throws -> [UUID: [RinLinkInterval]] {
+        if let people, people.isEmpty { return [:] }
+        var result: [UUID: [RinLinkInterval]] = [:]
+        let start = today - RinScoreFormula.window
+        func add(_ rows: [RinLinkInterval]) {
+            for row in rows {
+                result[row.$low.id, default: []].append(row)
+                result[row.$high.id, default: []].append(row)
+            }
+        }
+        if let people {
+            let ids = Array(people)
+            for side in [\RinLinkInterval.$low.$id, \RinLinkInterval.$high.$id] {
+                add(try await RinLinkInterval.query(on: database).filter(side ~~ ids)
+                    .group(.or) { $0.filter(\.$endedOn == nil).filter(\.$endedOn >= start) }.all())
+            }
+            // A row with both ends among `people` was read twice.
+            for (person, rows) in result {
+                var seen = Set<UUID>()
+                result[person] = rows.filter { seen.insert($0.id ?? UUID()).inserted }
+            }
+        } else {
+            add(try await RinLinkInterval.query(on: database).group(.or) { $0.filter(\.$endedOn == nil).filter(\.$endedOn >= start) }.all())
+        }
+        return result
+    }
+
+    /// Trust's penalties (docs/RIN-PART2.md §4.5). Their causes (disputes, alerts) arrive with the
+    /// security inbox; until then nobody has any.
+    static func penalties(of people: Set<UUID>?, on database: any Database) async throws -> [UUID: [RinPenalty]] {
+        [:]
+    }
+
+    /// One person's inputs from their links and what else was read.
+    static func inputs(for person: UUID, today: Int, links: [RinLink], oneWay: Int, centrality: Double, twoHop: Int, clustering: Double,
+                       organised: Set<UUID>, intervals: [RinLinkInterval], penalties: [RinPenalty]) -> RinScoreInputs {
+        // The interval open for a link gives its unbroken presence; a link too new for the last run
+        // has none yet, and starts the day it came to be.
+        var openSince: [UUID: Int] = [:]
+        for interval in intervals where interval.endedOn == nil {
+            let other = interval.$low.id == person ? interval.$high.id : interval.$low.id
+            openSince[other] = min(openSince[other] ?? .max, interval.since)
+        }
+        let present = Set(links.map { $0.pair.other(than: person) })
+        var history: [RinScoreInputs.Interval] = []
+        for interval in intervals {
+            let other = interval.$low.id == person ? interval.$high.id : interval.$low.id
+            // An interval still open but whose link is gone now ends today.
+            let ended = interval.endedOn ?? (present.contains(other) ? nil : today)
+            history.append(.init(since: interval.since, endedOn: ended))
+        }
+        let inputLinks = links.map { link -> RinScoreInputs.Link in
+            let other = link.pair.other(than: person)
+            let since = openSince[other] ?? RinDay.number(of: link.since)
+            if openSince[other] == nil { history.append(.init(since: since)) }
+            return RinScoreInputs.Link(other: other.uuidString, confidence: link.confidence, since: since,
+                                       isVerified: link.kind == .card, isOrganised: organised.contains(other))
+        }
+        return RinScoreInputs(today: today, links: inputLinks, oneWay: oneWay, centrality: centrality, twoHop: twoHop,
+                              clustering: clustering, history: history, penalties: penalties)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import KindredSDK
+
+/// The network around me: my links, and what I may see beyond them (only through people who
+/// chose to show how they connect people).
+extension KindredSession {
+    public func rinNetwork() async throws -> RinNetwork {
+        try await perform { try await client.getRinNetwork().ok.body.json }
+    }
+
+    /// The people I am linked to, the most recent link first.
+    public func rinLinks(limit: Int? = nil, cursor: String? = nil) async throws -> Page<RinLinkedPerson> {
+        try await perform {
+            let page = try await client.listRinLinks(query: .init(limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
+
+    /// How I am connected to a profile: each path lists the people in between (none when linked).
+    /// Empty says only that no path may be shown to me.
+    public func rinPaths(to profileID: UUID) async throws -> [[RinPersonView]] {
+        try await perform { try await client.getRinPaths(path: .init(profileId: profileID)).ok.body.json.paths.map(\.via) }
+    }
+}
