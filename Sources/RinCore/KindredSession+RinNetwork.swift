@@ -1,8 +1,8 @@
 import Foundation
 import KindredSDK
 
-/// The network around me: my links, and what I may see beyond them (only through people who
-/// chose to show how they connect people).
+/// The network around me (my links, and what I may see beyond them: only through people who
+/// chose to show how they connect people), and my Rin Score.
 extension KindredSession {
     public func rinNetwork() async throws -> RinNetwork {
         try await perform { try await client.getRinNetwork().ok.body.json }
@@ -20,5 +20,16 @@ extension KindredSession {
     /// Empty says only that no path may be shown to me.
     public func rinPaths(to profileID: UUID) async throws -> [[RinPersonView]] {
         try await perform { try await client.getRinPaths(path: .init(profileId: profileID)).ok.body.json.paths.map(\.via) }
+    }
+
+    /// My score: the last daily run's (absent before one knew me, `stale` after a day), the one
+    /// computed now, and what each component is made of and what would raise it.
+    public func rinScore() async throws -> RinScore {
+        try await perform { try await client.getRinScore().ok.body.json }
+    }
+
+    /// My official scores of the last 90 days, oldest first.
+    public func rinScoreHistory() async throws -> [RinScoreDay] {
+        try await perform { try await client.getRinScoreHistory().ok.body.json.items }
     }
 }
