@@ -40,10 +40,22 @@ export const blockPerson = (profileId, actingProfileId) => api.post(query(`${P}/
 export const listBlocks = (cursor) => api.get(query(`${P}/blocks`, { cursor }));
 export const unblock = (blockId) => api.delete(`${P}/blocks/${id(blockId)}`);
 
+// ---- the network and the score ----
+/** { links, oneWay, showing, twoHop? }: twoHop is absent below five (a small number could name someone). */
+export const getNetwork = () => api.get(`${P}/network`);
+/** { items: [{ person, kind: reciprocal | card, since, showsConnections, bridges? }], nextCursor? }, newest first. */
+export const listLinks = (cursor) => api.get(query(`${P}/network/links`, { cursor }));
+/** { paths: [{ via: [RinPersonView] }] }: at most three, shortest; [] says only that none may be shown. */
+export const getPaths = (profileId) => api.get(`${P}/network/paths/${id(profileId)}`);
+/** { official?: { value, day, computedAt, stale }, provisional, explanations }. */
+export const getScore = () => api.get(`${P}/score`);
+/** { items: [{ day, score, quality, position, stability, trust }] }: the last 90 days, oldest first. */
+export const getScoreHistory = () => api.get(`${P}/score/history`);
+
 // ---- settings ----
-/** { defaultRegion, primaryProfileId }. The first Rin call of an account makes its primary profile. */
+/** { defaultRegion, primaryProfileId, onboardedAt?, showsConnections }. The first Rin call of an account makes its primary profile. */
 export const getSettings = () => api.get(`${P}/settings`);
-/** changes: { defaultRegion }; resolves to the settings. */
+/** changes: { defaultRegion?, showsConnections? }; resolves to the settings. */
 export const updateSettings = (changes) => api.patch(`${P}/settings`, changes);
 
 // ---- profiles and their fields ----

@@ -1,7 +1,8 @@
-// Rin in the web shell: Contacts (the book), Circles and Profile are the tabs. A contact, its form,
-// imports and their progress, Review, a circle, who sees what, "See as…", a person and a new
-// alternate are reached from them. Every screen appends its own <h1>, and works on the profile
-// chosen in the Profile tab (acting.js). The Profile tab carries the count of asks waiting.
+// Rin in the web shell: Contacts (the book), Circles, Score and Profile are the tabs. A contact,
+// its form, imports and their progress, Review, a circle, who sees what, "See as…", a person, the
+// network and a new alternate are reached from them. Every screen appends its own <h1>, and works
+// on the profile chosen in the Profile tab (acting.js). The Profile tab carries the count of asks
+// waiting.
 import { createAppFrame } from '../../app-frame.js';
 import * as access from './access.js';
 import * as card from './card.js';
@@ -12,11 +13,13 @@ import * as contactForm from './contact-form.js';
 import * as contact from './contact.js';
 import * as contacts from './contacts.js';
 import * as importProgress from './import-progress.js';
+import * as network from './network.js';
 import * as imports from './imports.js';
 import * as person from './person.js';
 import * as profileNew from './profile-new.js';
 import * as profile from './profile.js';
 import * as review from './review.js';
+import * as score from './score.js';
 import * as seeAs from './see-as.js';
 import { decorateTabs } from './tabs.js';
 
@@ -28,6 +31,7 @@ const frame = createAppFrame({
   tabs: [
     { id: 'contacts', label: 'Contacts', route: `${BASE}/contacts`, testid: 'rin-tab-contacts' },
     { id: 'circles', label: 'Circles', route: `${BASE}/circles`, testid: 'rin-tab-circles' },
+    { id: 'score', label: 'Score', route: `${BASE}/score`, testid: 'rin-tab-score' },
     { id: 'profile', label: 'Profile', route: `${BASE}/profile`, testid: 'rin-tab-profile' },
   ],
 });
@@ -63,6 +67,8 @@ export const routes = {
   [`${BASE}/circles/:id`]: route(circle, 'Circle', { inside: 'circles' }),
   [`${BASE}/access`]: route(access, 'Who sees what', { inside: 'circles', classes: ['rin-wide'] }),
   [`${BASE}/see-as`]: route(seeAs, 'See as', { inside: 'profile' }),
+  [`${BASE}/score`]: route(score, 'Score', { tab: 'score' }),
+  [`${BASE}/network`]: route(network, 'Network', { inside: 'score' }),
   [`${BASE}/profile`]: route(profile, 'Profile', { tab: 'profile' }),
   [`${BASE}/profile/new`]: route(profileNew, 'New profile', { inside: 'profile' }),
   [`${BASE}/card/:token`]: route(card.page, 'Shared card', { inside: 'contacts' }),

@@ -7,6 +7,7 @@ import { field, formAlert, setPending, statusLine } from '../../forms.js';
 import { actingProfileId, withProfile } from './acting.js';
 import { actingNote } from './acting-note.js';
 import { blockButton } from './blocked.js';
+import { pathsSection } from './network.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
 import { personCard } from './person-card.js';
@@ -143,7 +144,8 @@ export const page = { render(root, { params }) {
         },
         onError: (err) => { if (alive) news.show(problemText(err)); },
       });
-      body.replaceChildren(personCard(view, { onAsk: ask }), addToCircle(view), h('p', { class: 'rin-card-safety' }, block));
+      body.replaceChildren(personCard(view, { onAsk: ask }), pathsSection(params.profileId), addToCircle(view),
+        h('p', { class: 'rin-card-safety' }, block));
     }, (err) => {
       if (!alive) return;
       if (err.status === 404) {
