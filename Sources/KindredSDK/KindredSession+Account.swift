@@ -14,7 +14,8 @@ extension KindredSession {
     public func signUp(email: String, password: String, username: String, displayName: String? = nil, device: String? = nil) async throws -> Me {
         let output = try await perform {
             try await client.signUp(body: .json(.init(email: email, password: password, username: username,
-                                                      displayName: displayName, device: device, refreshTokenDelivery: .body)))
+                                                      displayName: displayName, device: device, installation: installation,
+                                                      refreshTokenDelivery: .body)))
         }
         let auth = try output.created.body.json
         try await adopt(auth)
@@ -24,7 +25,8 @@ extension KindredSession {
     @discardableResult
     public func signIn(email: String, password: String, device: String? = nil) async throws -> Me {
         let output = try await perform {
-            try await client.signIn(body: .json(.init(email: email, password: password, device: device, refreshTokenDelivery: .body)))
+            try await client.signIn(body: .json(.init(email: email, password: password, device: device, installation: installation,
+                                                      refreshTokenDelivery: .body)))
         }
         let auth = try output.ok.body.json
         try await adopt(auth)
@@ -37,7 +39,8 @@ extension KindredSession {
     public func signInWithApple(identityToken: String, rawNonce: String, displayName: String? = nil, device: String? = nil) async throws -> Me {
         let output = try await perform {
             try await client.signInWithApple(body: .json(.init(identityToken: identityToken, rawNonce: rawNonce,
-                                                                displayName: displayName, device: device, refreshTokenDelivery: .body)))
+                                                                displayName: displayName, device: device, installation: installation,
+                                                                refreshTokenDelivery: .body)))
         }
         let auth = try output.ok.body.json
         try await adopt(auth)

@@ -17,6 +17,10 @@ public actor KindredSession {
     private let store: any TokenStore
     private let clock: @Sendable () -> Date
     private var stored: StoredSession?
+    /// A random id this installation of the app made once and keeps (the Keychain on iOS), sent
+    /// with every sign-in: a sign-in from an installation the account has not used in 90 days
+    /// raises a new-device alert on its other devices. The server keeps only its hash.
+    public nonisolated let installation: String?
     private var loaded = false
     private var refreshing: Task<StoredSession, any Error>?
     private var changeHandlers: [UUID: @Sendable (StoredSession?) -> Void] = [:]
@@ -29,9 +33,11 @@ public actor KindredSession {
         tokenStore: any TokenStore = MemoryTokenStore(),
         transport: any ClientTransport = KindredSession.defaultTransport,
         retryPolicy: RetryPolicy = .default,
+        installation: String? = nil,
         clock: @escaping @Sendable () -> Date = Date.init
     ) {
         self.serverURL = serverURL
+        self.installation = installation
         self.store = tokenStore
         self.clock = clock
         let apiURL = serverURL.appendingPathComponent("api/v1")

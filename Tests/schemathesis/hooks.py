@@ -50,7 +50,7 @@ CHAT_OPERATIONS = {
 }
 # Lists that page (`limit` + `cursor` in, `items` + `nextCursor` out).
 PAGED_LISTS = {
-    "GET /me/sessions", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches",
+    "GET /me/sessions", "GET /me/alerts", "GET /blocks", "GET /innovation-engine/connections", "GET /date-an-intervention/matches",
     "GET /kinnect/follow-requests", "GET /kinnect/feed", "GET /kinnect/saved", "GET /kinnect/activity",
     "GET /memories/friends", "GET /memories/friend-requests", "GET /memories/books", "GET /memories/activity",
     "GET /rin/blocks", "GET /rin/network/links",

@@ -8,7 +8,7 @@ struct AuthService {
     private var services: KindredServices { context.services }
 
     func signUp(email rawEmail: String, password rawPassword: String, username rawUsername: String,
-                displayName rawDisplayName: String?, device: String?) async throws -> SessionIssuer.Issued {
+                displayName rawDisplayName: String?, device: String?, installation: String? = nil) async throws -> SessionIssuer.Issued {
         // Counted before anything else, so the answer (a taken email says so) cannot be used to
         // list who has an account faster than the limit allows.
         try await RateLimiter(database: context.database, now: services.now).hit(
@@ -28,17 +28,19 @@ struct AuthService {
         try await ProfileService.requireAvailable(username: username, on: context.database)
         let hash = try await services.passwords.hash(password)
         let label = AccountRules.device(device, userAgent: client.userAgent)
-        return try await ProfileService.mappingUniqueViolations {
+        let issued = try await ProfileService.mappingUniqueViolations {
             try await context.database.writeTransaction { database in
                 let user = User(email: email, passwordHash: hash, username: username, displayName: displayName)
                 try await user.create(on: database)
                 return try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label)
             }
         }
+        try await AccountAlertService(context: context).sessionStarted(issued, device: label, installation: installation)
+        return issued
     }
 
     /// One answer for a wrong password and an unknown email, in about the same time.
-    func signIn(email rawEmail: String, password: String, device: String?) async throws -> SessionIssuer.Issued {
+    func signIn(email rawEmail: String, password: String, device: String?, installation: String? = nil) async throws -> SessionIssuer.Issued {
         let email = rawEmail.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let address = client.address
         let throttle = SignInThrottle(database: context.database, limits: services.configuration.signInLimits, now: services.now)
@@ -60,11 +62,21 @@ struct AuthService {
         // Told only to someone who knows the password, so it says nothing about who has an account.
         guard user.suspendedAt == nil else { throw AppError.accountSuspended }
         let label = AccountRules.device(device, userAgent: client.userAgent)
-        return try await SessionIssuer(database: context.database, services: services).start(userID: user.requireID(), device: label)
+        let issued = try await SessionIssuer(database: context.database, services: services).start(userID: user.requireID(), device: label)
+        try await AccountAlertService(context: context).sessionStarted(issued, device: label, installation: installation)
+        return issued
     }
 
     /// The first Apple sign-in creates the account; later ones find it by Apple's `sub`.
-    func signInWithApple(identityToken: String, rawNonce: String, displayName: String?, device: String?) async throws -> SessionIssuer.Issued {
+    func signInWithApple(identityToken: String, rawNonce: String, displayName: String?, device: String?,
+                         installation: String? = nil) async throws -> SessionIssuer.Issued {
+        let issued = try await appleSession(identityToken: identityToken, rawNonce: rawNonce, displayName: displayName, device: device)
+        try await AccountAlertService(context: context)
+            .sessionStarted(issued, device: AccountRules.device(device, userAgent: client.userAgent), installation: installation)
+        return issued
+    }
+
+    private func appleSession(identityToken: String, rawNonce: String, displayName: String?, device: String?) async throws -> SessionIssuer.Issued {
         let identity = try await services.apple.verify(identityToken: identityToken, rawNonce: rawNonce)
         let label = AccountRules.device(device, userAgent: client.userAgent)
         let issuer = SessionIssuer(database: context.database, services: services)
@@ -105,17 +117,27 @@ struct AuthService {
             .page(newestFirst: \.$lastUsedAt, date: \.lastUsedAt, page)
     }
 
-    func revoke(sessionID: UUID, of userID: UUID) async throws {
+    /// Ends one of my sessions. Ending another device's is recorded as an alert (`by`: the session
+    /// asking); signing myself out is not.
+    func revoke(sessionID: UUID, of userID: UUID, by current: UUID) async throws {
         guard let session = try await UserSession.query(on: context.database)
             .filter(\.$id == sessionID).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).first()
         else { throw AppError.notFound("session") }
         session.revokedAt = services.now
         try await session.save(on: context.database)
         await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
+        if sessionID != current {
+            try await AccountAlertService(context: context).sessionsRevoked(from: current, of: userID, count: 1)
+        }
     }
 
     /// Signs out every other device at once; each hears of it through its own realtime socket.
     func revokeOthers(keeping current: UUID, of userID: UUID) async throws -> Int {
+        try await Self.revokeOthers(keeping: current, of: userID, context: context)
+    }
+
+    static func revokeOthers(keeping current: UUID, of userID: UUID, context: ServiceContext) async throws -> Int {
+        let services = context.services
         let now = services.now
         let others = try await UserSession.query(on: context.database)
             .filter(\.$user.$id == userID).filter(\.$id != current).filter(\.$revokedAt == nil).filter(\.$expiresAt > now)
@@ -125,6 +147,7 @@ struct AuthService {
         for sessionID in others {
             await services.events.publish(.sessionRevoked(sessionID: sessionID), to: userID)
         }
+        try await AccountAlertService(context: context).sessionsRevoked(from: current, of: userID, count: others.count)
         return others.count
     }
 }

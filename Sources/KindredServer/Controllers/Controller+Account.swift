@@ -44,7 +44,7 @@ extension Controller {
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        try await AuthService(context: request.context, client: request.client).revoke(sessionID: input.path.sessionId, of: caller.userID)
+        try await AuthService(context: request.context, client: request.client).revoke(sessionID: input.path.sessionId, of: caller.userID, by: caller.sessionID)
         if input.path.sessionId == caller.sessionID {
             request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
         }
@@ -56,5 +56,27 @@ extension Controller {
         let caller = try await Caller.require(request)
         let revoked = try await AuthService(context: request.context, client: request.client).revokeOthers(keeping: caller.sessionID, of: caller.userID)
         return .ok(.init(body: .json(.init(revoked: revoked))))
+    }
+}
+
+// MARK: - Alerts
+
+extension Controller {
+    func listAccountAlerts(_ input: Operations.ListAccountAlerts.Input) async throws -> Operations.ListAccountAlerts.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
+        let alerts = try await AccountAlertService(context: request.context).alerts(of: caller.userID, page: page)
+            .map { try $0.dto(currentSession: caller.sessionID) }
+        return .ok(.init(body: .json(.init(items: alerts.items, nextCursor: alerts.nextCursor))))
+    }
+
+    func answerAccountAlert(_ input: Operations.AnswerAccountAlert.Input) async throws -> Operations.AnswerAccountAlert.Output {
+        let request = try request
+        let caller = try await Caller.require(request)
+        guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
+        let alert = try await AccountAlertService(context: request.context)
+            .answer(input.path.alertId, wasMe: body.wasMe, by: caller.userID, from: caller.sessionID)
+        return .ok(.init(body: .json(try alert.dto(currentSession: caller.sessionID))))
     }
 }

@@ -8,7 +8,7 @@ extension Controller {
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let issued = try await AuthService(context: request.context, client: request.client).signUp(
             email: body.email, password: body.password, username: body.username,
-            displayName: body.displayName, device: body.device)
+            displayName: body.displayName, device: body.device, installation: body.installation)
         let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
         return .created(.init(body: .json(session)))
     }
@@ -16,7 +16,8 @@ extension Controller {
     func signIn(_ input: Operations.SignIn.Input) async throws -> Operations.SignIn.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let issued = try await AuthService(context: request.context, client: request.client).signIn(email: body.email, password: body.password, device: body.device)
+        let issued = try await AuthService(context: request.context, client: request.client).signIn(email: body.email, password: body.password, device: body.device,
+                                                                                                  installation: body.installation)
         let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
         return .ok(.init(body: .json(session)))
     }
@@ -25,7 +26,8 @@ extension Controller {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
         let issued = try await AuthService(context: request.context, client: request.client).signInWithApple(
-            identityToken: body.identityToken, rawNonce: body.rawNonce, displayName: body.displayName, device: body.device)
+            identityToken: body.identityToken, rawNonce: body.rawNonce, displayName: body.displayName, device: body.device,
+            installation: body.installation)
         let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
         return .ok(.init(body: .json(session)))
     }
@@ -47,7 +49,7 @@ extension Controller {
     func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        try await AuthService(context: request.context, client: request.client).revoke(sessionID: caller.sessionID, of: caller.userID)
+        try await AuthService(context: request.context, client: request.client).revoke(sessionID: caller.sessionID, of: caller.userID, by: caller.sessionID)
         request.setCookie(RefreshCookie.clearing(request.kindred.configuration))
         return .noContent(.init())
     }

@@ -38,6 +38,7 @@ enum KindredMigrations {
         CreateJobRuns(),            // scheduled jobs: one run per period across instances
         AddRinLinkProvenance(),     // Rin: how a contact was linked; who shows how they connect people
         CreateRinScores(),          // Rin: link history, daily scores, each person's latest run
+        CreateAccountAlerts(),      // account alerts (a new device, sessions ended) and known devices
     ]
 }
 

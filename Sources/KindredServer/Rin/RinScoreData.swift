@@ -68,10 +68,19 @@ enum RinScoreData {
         return result
     }
 
-    /// Trust's penalties (docs/RIN-PART2.md §4.5). Their causes (disputes, alerts) arrive with the
-    /// security inbox; until then nobody has any.
-    static func penalties(of people: Set<UUID>?, on database: any Database) async throws -> [UUID: [RinPenalty]] {
-        [:]
+    /// Trust's penalties (docs/RIN-PART2.md §4.5) from what Kindred records: "this wasn't me" on a
+    /// new-device alert (soft, from the day it was said). Those whose decay has run out are not read.
+    static func penalties(of people: Set<UUID>?, today: Int, on database: any Database) async throws -> [UUID: [RinPenalty]] {
+        if let people, people.isEmpty { return [:] }
+        var result: [UUID: [RinPenalty]] = [:]
+        let since = RinDay.start(of: today - RinPenalty.Band.soft.decayDays)
+        let query = AccountAlert.query(on: database).filter(\.$answer == .notMe).filter(\.$answeredAt >= since)
+        if let people { query.filter(\.$user.$id ~~ Array(people)) }
+        for alert in try await query.all() {
+            guard let answered = alert.answeredAt else { continue }
+            result[alert.$user.id, default: []].append(RinPenalty(.soft, cause: .deniedSignIn, resolvedOn: RinDay.number(of: answered)))
+        }
+        return result
     }
 
     /// One person's inputs from their links and what else was read.

@@ -28,6 +28,8 @@ struct AuthorizationTests {
         Call(operationID: "updateProfile", method: .PATCH, path: "/me", json: ["bio": "Hello there"]),
         Call(operationID: "deleteAccount", method: .DELETE, path: "/me"),
         Call(operationID: "listSessions", method: .GET, path: "/me/sessions"),
+        Call(operationID: "listAccountAlerts", method: .GET, path: "/me/alerts"),
+        Call(operationID: "answerAccountAlert", method: .POST, path: "/me/alerts/\(UUID())/answer", jsonText: #"{"wasMe":true}"#),
         Call(operationID: "revokeSession", method: .DELETE, path: "/me/sessions/\(UUID())"),
         Call(operationID: "revokeOtherSessions", method: .POST, path: "/me/sessions/revoke-others"),
         Call(operationID: "searchProfiles", method: .GET, path: "/profiles?prefix=ow"),
