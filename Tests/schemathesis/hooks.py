@@ -64,7 +64,7 @@ PAGED_LISTS_OF_SOMETHING = {
     "GET /memories/books/{bookId}/pages", "GET /memories/books/{bookId}/drafts",
     "GET /rin/profiles/{profileId}/contacts", "GET /rin/circles/{circleId}/members",
     "GET /rin/profiles/{profileId}/imports", "GET /rin/profiles/{profileId}/suggestions", "GET /rin/profiles/{profileId}/merges",
-    "GET /rin/profiles/{profileId}/conflicts", "GET /rin/profiles/{profileId}/asks",
+    "GET /rin/profiles/{profileId}/conflicts", "GET /rin/profiles/{profileId}/asks", "GET /rin/security/items",
 }
 CURSOR_REFUSED = "That cursor is not one this list gave out. Start again from the first page."
 

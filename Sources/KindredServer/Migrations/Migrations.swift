@@ -39,6 +39,7 @@ enum KindredMigrations {
         AddRinLinkProvenance(),     // Rin: how a contact was linked; who shows how they connect people
         CreateRinScores(),          // Rin: link history, daily scores, each person's latest run
         CreateAccountAlerts(),      // account alerts (a new device, sessions ended) and known devices
+        AddRinSecuritySeen(),       // Rin: when the security inbox was last opened
     ]
 }
 

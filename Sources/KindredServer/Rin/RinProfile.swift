@@ -78,6 +78,8 @@ final class RinSettings: Model, CreationStamped, @unchecked Sendable {
     /// Whether the people linked to them may see through them: be shown as a bridge, counted at two
     /// hops, and found on a path (docs/RIN-PART2.md §3). Off until they turn it on.
     @Field(key: "shows_connections") var showsConnections: Bool
+    /// When they last opened the security inbox: what came after is unread.
+    @OptionalField(key: "security_seen_at") var securitySeenAt: Date?
     @OptionalField(key: "created_at") var createdAt: Date?
 
     init() {}
