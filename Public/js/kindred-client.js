@@ -4,13 +4,14 @@
 // The session's raw cookie exchanges (refresh, finishing a pending sign-out) stay in the session
 // layer: they must not go through the refresh-and-retry of api.js.
 import { api } from './api.js';
+import { installationId } from './installation.js';
 
 const id = (value) => encodeURIComponent(value);
 
 // ---- for auth-flows.js ----
-/** fields: { email, username, displayName?, password, device, refreshTokenDelivery } */
-export const signUp = (fields) => api.post('/auth/sign-up', fields, { auth: false });
-export const signIn = (fields) => api.post('/auth/sign-in', fields, { auth: false });
+/** fields: { email, username, displayName?, password, device, refreshTokenDelivery }; this browser's installation id is added. */
+export const signUp = (fields) => api.post('/auth/sign-up', { ...fields, installation: installationId() }, { auth: false });
+export const signIn = (fields) => api.post('/auth/sign-in', { ...fields, installation: installationId() }, { auth: false });
 export const signOut = ({ limitMs } = {}) => api.post('/auth/sign-out', undefined, { limitMs });
 
 // ---- the account ----
@@ -28,6 +29,12 @@ export const listSessions = (cursor) => api.get(paged('/me/sessions', cursor));
 export const revokeSession = (sessionId) => api.delete(`/me/sessions/${id(sessionId)}`);
 /** Resolves to { revoked }: how many other devices were signed out. */
 export const revokeOtherSessions = () => api.post('/me/sessions/revoke-others');
+
+// ---- alerts about the account ----
+/** { items: [{ id, kind: new_device | sessions_revoked, device, count?, createdAt, answeredAt?, answer?, isThisDevice }], nextCursor? } */
+export const listAlerts = (cursor) => api.get(paged('/me/alerts', cursor));
+/** wasMe: false ends every other session (refused, 409, from the device the alert is about). */
+export const answerAlert = (alertId, wasMe) => api.post(`/me/alerts/${id(alertId)}/answer`, { wasMe });
 
 // ---- media ----
 /** A photo's bytes, with progress (api.js upload); resolves to the stored media ({ id, … }). */

@@ -56,3 +56,6 @@ public typealias RinScoreValue = Components.Schemas.RinScoreValue
 public typealias RinScoreDay = Components.Schemas.RinScoreDay
 public typealias RinScoreExplanationItem = Components.Schemas.RinScoreExplanation
 public typealias RinScoreBand = Components.Schemas.RinScoreBand
+public typealias RinSecuritySummary = Components.Schemas.RinSecuritySummary
+public typealias RinSecuritySection = Components.Schemas.RinSecuritySection
+public typealias RinSecurityItem = Components.Schemas.RinSecurityItem

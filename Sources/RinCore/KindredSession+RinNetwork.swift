@@ -32,4 +32,26 @@ extension KindredSession {
     public func rinScoreHistory() async throws -> [RinScoreDay] {
         try await perform { try await client.getRinScoreHistory().ok.body.json.items }
     }
+
+    // MARK: - The security inbox
+
+    /// Per section, what needs me and what I have not seen.
+    public func rinSecurity() async throws -> RinSecuritySummary {
+        try await perform { try await client.getRinSecurity().ok.body.json }
+    }
+
+    /// Everything up to now counts as seen; the counts as they are then.
+    @discardableResult
+    public func markRinSecurityRead() async throws -> RinSecuritySummary {
+        try await perform { try await client.markRinSecurityRead().ok.body.json }
+    }
+
+    /// One section, newest first: everything, what needs me (`.action`), or what is resolved.
+    public func rinSecurityItems(_ section: RinSecuritySection, filter: Operations.ListRinSecurityItems.Input.Query.FilterPayload = .all,
+                                 limit: Int? = nil, cursor: String? = nil) async throws -> Page<RinSecurityItem> {
+        try await perform {
+            let page = try await client.listRinSecurityItems(query: .init(section: section, filter: filter, limit: limit, cursor: cursor)).ok.body.json
+            return Page(items: page.items, nextCursor: page.nextCursor)
+        }
+    }
 }

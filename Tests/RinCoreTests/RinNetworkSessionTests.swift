@@ -45,6 +45,17 @@ struct RinNetworkSessionTests {
             #expect(official.official?.value == official.provisional)
             #expect(try await ada.rinScoreHistory().map(\.score) == [official.provisional.score])
 
+            // The security inbox: a sign-in from Ada's second installation needs her.
+            let second = KindredSession(serverURL: base, installation: "ada-second-installation")
+            try await second.signIn(email: "ada@example.com", password: "analytical", device: "Ada's tablet")
+            let inbox = try await ada.rinSecurity()
+            #expect(inbox.action == 1 && inbox.unread == 1)
+            let alerts = try await ada.rinSecurityItems(.alerts, filter: .action)
+            #expect(alerts.items.map { $0.alert?.device } == ["Ada's tablet"])
+            #expect(try await ada.markRinSecurityRead().unread == 0)
+            try await ada.answerAccountAlert(try #require(alerts.items.first?.alert?.id), wasMe: true)
+            #expect(try await ada.rinSecurity().action == 0)
+
             // A profile of my own is refused with the server's words.
             await #expect(throws: KindredError.self) { try await ada.rinPaths(to: adaBook) }
         }

@@ -52,6 +52,17 @@ export const getScore = () => api.get(`${P}/score`);
 /** { items: [{ day, score, quality, position, stability, trust }] }: the last 90 days, oldest first. */
 export const getScoreHistory = () => api.get(`${P}/score/history`);
 
+// ---- the security inbox ----
+/** { sections: [{ section, action, unread }], action, unread }. */
+export const getSecurity = () => api.get(`${P}/security`);
+/** Everything up to now counts as seen; resolves to the counts. */
+export const markSecurityRead = () => api.post(`${P}/security/read`);
+/** section: access | disputes | alerts | reports; filter: all | action | resolved.
+ * { items: [{ id, section, state: action | waiting | resolved, createdAt, unread, ask? | alert? | report? }], nextCursor? } */
+export const listSecurityItems = (section, filter, cursor) => api.get(query(`${P}/security/items`, { section, filter, cursor }));
+/** A new-device alert or an ended session reached this account (any app's realtime event). */
+export const onAccountAlert = (handler) => onEvent('account.alert', handler);
+
 // ---- settings ----
 /** { defaultRegion, primaryProfileId, onboardedAt?, showsConnections }. The first Rin call of an account makes its primary profile. */
 export const getSettings = () => api.get(`${P}/settings`);

@@ -20,6 +20,7 @@ import * as profileNew from './profile-new.js';
 import * as profile from './profile.js';
 import * as review from './review.js';
 import * as score from './score.js';
+import * as security from './security.js';
 import * as seeAs from './see-as.js';
 import { decorateTabs } from './tabs.js';
 
@@ -70,6 +71,7 @@ export const routes = {
   [`${BASE}/score`]: route(score, 'Score', { tab: 'score' }),
   [`${BASE}/network`]: route(network, 'Network', { inside: 'score' }),
   [`${BASE}/profile`]: route(profile, 'Profile', { tab: 'profile' }),
+  [`${BASE}/security`]: route(security, 'Security', { inside: 'profile' }),
   [`${BASE}/profile/new`]: route(profileNew, 'New profile', { inside: 'profile' }),
   [`${BASE}/card/:token`]: route(card.page, 'Shared card', { inside: 'contacts' }),
 };

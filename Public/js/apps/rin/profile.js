@@ -14,6 +14,7 @@ import { aboutForm } from './profile-about.js';
 import { fieldsSection } from './profile-fields.js';
 import { photoSection } from './profile-photo.js';
 import { profilePicker } from './profile-picker.js';
+import { securityLink } from './security.js';
 import { settingsSection } from './region.js';
 import { problemText, screenState } from './state.js';
 import { PROFILE_KINDS } from './words.js';
@@ -31,6 +32,7 @@ export function render(root, { guardLeave }) {
   const blocked = blockedSection();
   root.append(h('h1', { tabindex: '-1', class: 'rin-title' }, 'Profile'),
     h('p', { class: 'muted' }, 'Choose the profile Rin works on: its book, circles and who sees what are its own.'),
+    h('div', { class: 'actions' }, securityLink()),
     state.el, alert.el, status.el, pickerSlot, editor, settingsSection(), blocked.el);
   guardLeave(() => (about?.dirty() ? 'Leave without saving this profile’s name and bio?' : null));
 
