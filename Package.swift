@@ -111,8 +111,11 @@ let package = Package(
         .target(name: "RinProfiles", dependencies: ["RinCore"]),
         .target(name: "RinOnboarding", dependencies: ["RinCore"]),
         .target(name: "RinSettings", dependencies: ["RinCore"]),
+        .target(name: "RinScore", dependencies: ["RinCore"]),
+        .target(name: "RinSecurity", dependencies: ["RinCore"]),
         /// Rin's tabs, `rin://` dispatch and sign-in gating: the one place that sees every feature.
-        .target(name: "RinAppShell", dependencies: ["RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings"]),
+        .target(name: "RinAppShell", dependencies: ["RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings",
+                                                    "RinScore", "RinSecurity"]),
 
         // MARK: - server
 
@@ -190,7 +193,8 @@ let package = Package(
         .testTarget(name: "RinPolicyTests", dependencies: ["RinPolicy"]),
         .testTarget(
             name: "RinCoreTests",
-            dependencies: ["RinCore", "RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings", "RinAppShell",
+            dependencies: ["RinCore", "RinContacts", "RinCircles", "RinProfiles", "RinOnboarding", "RinSettings", "RinScore", "RinSecurity",
+                           "RinAppShell",
                            "KindredServer", "KindredTestSupport"]
         ),
         .testTarget(

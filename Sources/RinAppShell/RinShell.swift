@@ -4,6 +4,8 @@ import RinCircles
 import RinContacts
 import RinOnboarding
 import RinProfiles
+import RinScore
+import RinSecurity
 import RinSettings
 
 /// Rin's root: the four tabs, a coordinator per feature, `rin://` links handed to the coordinator
@@ -31,19 +33,23 @@ public final class RinShell {
     public internal(set) var profiles: ProfilesCoordinator
     public internal(set) var onboarding: OnboardingCoordinator
     public internal(set) var settings: SettingsCoordinator
+    public internal(set) var score: ScoreCoordinator
+    public internal(set) var security: SecurityCoordinator
 
     public init(context: RinContext) {
         self.context = context
-        (contacts, circles, profiles, onboarding, settings) = Self.coordinators(for: context)
+        (contacts, circles, profiles, onboarding, settings, score, security) = Self.coordinators(for: context)
         wire()
     }
 
-    var coordinators: [any RinCoordinator] { [contacts, circles, profiles, onboarding, settings] }
+    var coordinators: [any RinCoordinator] { [contacts, circles, profiles, onboarding, settings, score, security] }
 
     private static func coordinators(for context: RinContext)
-        -> (ContactsCoordinator, CirclesCoordinator, ProfilesCoordinator, OnboardingCoordinator, SettingsCoordinator) {
+        -> (ContactsCoordinator, CirclesCoordinator, ProfilesCoordinator, OnboardingCoordinator, SettingsCoordinator,
+            ScoreCoordinator, SecurityCoordinator) {
         (ContactsCoordinator(), CirclesCoordinator(), ProfilesCoordinator(context: context),
-         OnboardingCoordinator(context: context), SettingsCoordinator(context: context))
+         OnboardingCoordinator(context: context), SettingsCoordinator(context: context),
+         ScoreCoordinator(context: context), SecurityCoordinator(context: context))
     }
 
     /// Opens a `rin://` link; an unknown one is refused (false) rather than guessed at. While
@@ -73,6 +79,10 @@ public final class RinShell {
             return presentsSettings
         case .profile, .asks, .person:
             return show(route, in: profiles)
+        case .security:
+            return show(route, in: security)
+        case .score, .network:
+            return show(route, in: score)
         case .circles, .circle:
             return show(route, in: circles)
         case .home, .contact, .card:
@@ -98,7 +108,7 @@ public final class RinShell {
     /// what the last account saw.
     func resetNavigation() {
         for coordinator in coordinators { coordinator.popToRoot() }
-        (contacts, circles, profiles, onboarding, settings) = Self.coordinators(for: context)
+        (contacts, circles, profiles, onboarding, settings, score, security) = Self.coordinators(for: context)
         wire()
         (tab, presentsOnboarding, presentsSettings, badges) = (.home, false, false, [:])
     }

@@ -44,7 +44,7 @@ public final class CirclesCoordinator: RinCoordinator {
             // A link opens the circle over the list, whatever was open before.
             path = [.circle(id)]
             return true
-        case .home, .contact, .card, .profile, .asks, .person, .settings, .onboarding:
+        case .home, .contact, .card, .profile, .asks, .person, .settings, .onboarding, .score, .network, .security:
             return false
         }
     }

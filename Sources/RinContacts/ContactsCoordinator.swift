@@ -46,7 +46,7 @@ public final class ContactsCoordinator: RinCoordinator {
             focusedSection = nil
             path = [.card(token)]
             return true
-        case .circles, .circle, .profile, .asks, .person, .settings, .onboarding:
+        case .circles, .circle, .profile, .asks, .person, .settings, .onboarding, .score, .network, .security:
             return false
         }
     }

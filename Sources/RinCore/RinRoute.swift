@@ -21,12 +21,18 @@ public enum RinRoute: Hashable, Sendable {
     case card(String)
     case settings
     case onboarding
+    /// My Rin Score.
+    case score
+    /// The people I am linked to.
+    case network
+    /// The security inbox.
+    case security
 
     public static let scheme = "rin"
 
     /// Parses `rin://home`, `rin://home?section=review`, `rin://contacts/{id}`, `rin://circles`,
-    /// `rin://circles/{id}`, `rin://profile`, `rin://profile/{id}`, `rin://asks`, `rin://people/{id}`, `rin://settings`
-    /// and `rin://onboarding`. Anything else (another scheme, an unknown place, a malformed id, a
+    /// `rin://circles/{id}`, `rin://profile`, `rin://profile/{id}`, `rin://asks`, `rin://people/{id}`, `rin://settings`,
+    /// `rin://onboarding`, `rin://score`, `rin://network` and `rin://security`. Anything else (another scheme, an unknown place, a malformed id, a
     /// trailing segment) is nil rather than a guess.
     public init?(url: URL) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
@@ -63,6 +69,9 @@ public enum RinRoute: Hashable, Sendable {
         case ("people", let person?): self = .person(person)
         case ("settings", nil): self = .settings
         case ("onboarding", nil): self = .onboarding
+        case ("score", nil): self = .score
+        case ("network", nil): self = .network
+        case ("security", nil): self = .security
         default: return nil
         }
     }
@@ -92,6 +101,9 @@ public enum RinRoute: Hashable, Sendable {
         case .person(let id): (components.host, components.path) = ("people", "/" + id.uuidString.lowercased())
         case .settings: components.host = "settings"
         case .onboarding: components.host = "onboarding"
+        case .score: components.host = "score"
+        case .network: components.host = "network"
+        case .security: components.host = "security"
         }
         // Every part above is a fixed word or a UUID, so the URL always forms.
         return components.url!
@@ -102,14 +114,14 @@ public enum RinRoute: Hashable, Sendable {
         switch self {
         case .home, .contact, .card: .home
         case .circles, .circle: .circles
-        case .profile, .asks, .person, .settings: .profile
+        case .profile, .asks, .person, .settings, .security: .profile
+        case .score, .network: .score
         case .onboarding: .home
         }
     }
 }
 
-/// Rin's four tabs (`architecture/IOS_NAVIGATION_STATE_V1.md`): the network score tab arrives
-/// with part 2 and shows a placeholder until then.
+/// Rin's four tabs (`architecture/IOS_NAVIGATION_STATE_V1.md`).
 public enum RinTab: String, Hashable, Sendable, CaseIterable {
     case home, circles, score, profile
 }

@@ -42,7 +42,7 @@ public final class ProfilesCoordinator: RinCoordinator {
             path = [.asks]
         case .person(let id):
             path = [.person(id)]
-        case .home, .contact, .card, .circles, .circle, .settings, .onboarding:
+        case .home, .contact, .card, .circles, .circle, .settings, .onboarding, .score, .network, .security:
             return false
         }
         return true

@@ -8,7 +8,7 @@ struct RinRouteTests {
 
     static let every: [RinRoute] = [
         .home(), .home(section: .review), .home(section: .recent), .home(section: .favourites), .home(section: .imports),
-        .contact(id), .circles, .circle(id), .profile(), .profile(id), .asks, .person(id), .settings, .onboarding,
+        .contact(id), .circles, .circle(id), .profile(), .profile(id), .asks, .person(id), .settings, .onboarding, .score, .network, .security,
     ]
 
     @Test(arguments: every)
@@ -39,6 +39,7 @@ struct RinRouteTests {
         #expect(RinRoute.circle(Self.id).tab == .circles)
         #expect(RinRoute.settings.tab == .profile)
         #expect(RinRoute.asks.tab == .profile)
-        #expect(Set(Self.every.map(\.tab)) == [.home, .circles, .profile])
+        #expect(RinRoute.network.tab == .score && RinRoute.security.tab == .profile)
+        #expect(Set(Self.every.map(\.tab)) == Set(RinTab.allCases))
     }
 }

@@ -4,7 +4,7 @@ import SQLKit
 
 /// Something that happened to an account that its owner should know of: a sign-in from a device
 /// the account has not used in 90 days, or sessions ended from another device. Any app may show
-/// them (Rin's security inbox does); the owner answers a new-device alert with "this was me" or
+/// them (an app's security inbox); the owner answers a new-device alert with "this was me" or
 /// "this wasn't me", which ends every other session.
 final class AccountAlert: Model, @unchecked Sendable {
     static let schema = "account_alerts"

@@ -40,6 +40,7 @@ enum KindredMigrations {
         CreateRinScores(),          // Rin: link history, daily scores, each person's latest run
         CreateAccountAlerts(),      // account alerts (a new device, sessions ended) and known devices
         AddRinSecuritySeen(),       // Rin: when the security inbox was last opened
+        CreateRinDisputes(),        // Rin: disputes about a profile's details, with the claimant's photos
     ]
 }
 

@@ -28,13 +28,16 @@ extension Controller {
         let filter = RinSecurityService.Filter(rawValue: input.query.filter?.rawValue ?? "all") ?? .all
         let context = request.context
         let (items, seen) = try await RinSecurityService(context: context).items(section, filter: filter, of: caller.userID, page: page)
-        let dtos = try items.map { item in
-            Components.Schemas.RinSecurityItem(
+        let disputes = RinDisputeService(context: context)
+        var dtos: [Components.Schemas.RinSecurityItem] = []
+        for item in items.items {
+            dtos.append(.init(
                 id: item.id, section: input.query.section, state: .init(rawValue: item.state.rawValue) ?? .resolved,
                 createdAt: item.createdAt, unread: (item.report?.resolvedAt ?? item.createdAt) > seen,
-                ask: item.ask, alert: try item.alert?.dto(currentSession: caller.sessionID), report: try item.report?.dto(context: context))
+                ask: item.ask, alert: try item.alert?.dto(currentSession: caller.sessionID), report: try item.report?.dto(context: context),
+                dispute: item.dispute == nil ? nil : try await disputes.dto(item.dispute!.0, role: item.dispute!.1)))
         }
-        return .ok(.init(body: .json(.init(items: dtos.items, nextCursor: dtos.nextCursor))))
+        return .ok(.init(body: .json(.init(items: dtos, nextCursor: items.nextCursor))))
     }
 }
 

@@ -55,11 +55,13 @@ enum RinApp: KindredApp {
         try await RinDemo.seed(app, people: people)
     }
 
-    /// Profile and contact photos stay as long as a profile or a card shows them.
+    /// Profile and contact photos stay as long as a profile or a card shows them; a dispute's
+    /// photos as long as the dispute.
     static func mediaInUse(_ ids: [UUID], on database: any Database) async throws -> Set<UUID> {
         let profiles = try await RinProfile.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id)
         let contacts = try await RinContact.query(on: database).filter(\.$photo.$id ~~ ids).all().compactMap(\.$photo.id)
-        return Set(profiles + contacts)
+        let evidence = try await RinDisputeEvidence.query(on: database).filter(\.$media.$id ~~ ids).all().map(\.$media.id)
+        return Set(profiles + contacts + evidence)
     }
 }
 

@@ -69,8 +69,10 @@ enum RinScoreData {
     }
 
     /// Trust's penalties (docs/RIN-PART2.md §4.5) from what Kindred records: "this wasn't me" on a
-    /// new-device alert (soft, from the day it was said). Those whose decay has run out are not read.
-    static func penalties(of people: Set<UUID>?, today: Int, on database: any Database) async throws -> [UUID: [RinPenalty]] {
+    /// new-device alert (soft, from the day it was said); a dispute about me unanswered past 72
+    /// hours, and one upheld (moderate). Those whose decay has run out are not read.
+    static func penalties(of people: Set<UUID>?, now: Date, on database: any Database) async throws -> [UUID: [RinPenalty]] {
+        let today = RinDay.number(of: now)
         if let people, people.isEmpty { return [:] }
         var result: [UUID: [RinPenalty]] = [:]
         let since = RinDay.start(of: today - RinPenalty.Band.soft.decayDays)
@@ -79,6 +81,21 @@ enum RinScoreData {
         for alert in try await query.all() {
             guard let answered = alert.answeredAt else { continue }
             result[alert.$user.id, default: []].append(RinPenalty(.soft, cause: .deniedSignIn, resolvedOn: RinDay.number(of: answered)))
+        }
+        // Disputes about me: unanswered past 72 hours (whole until I answer, then fading), and upheld.
+        let recent = RinDay.start(of: today - RinPenalty.Band.moderate.decayDays)
+        let disputes = RinDispute.query(on: database)
+            .group(.or) { $0.filter(\.$status ~~ [.open, .answered]).filter(\.$resolvedAt >= recent).filter(\.$answeredAt >= recent) }
+        if let people { disputes.filter(\.$subjectUser.$id ~~ Array(people)) }
+        for dispute in try await disputes.all() {
+            let subject = dispute.$subjectUser.id
+            if dispute.status == .upheld, let resolved = dispute.resolvedAt {
+                result[subject, default: []].append(RinPenalty(.moderate, cause: .upheldDispute, resolvedOn: RinDay.number(of: resolved)))
+            }
+            let answeredBy = dispute.answeredAt ?? (dispute.status == .open ? now : dispute.resolvedAt ?? now)
+            guard answeredBy.timeIntervalSince(dispute.createdAt) > RinDisputeService.penaltyAfter else { continue }
+            let resolvedOn = dispute.answeredAt.map(RinDay.number(of:)) ?? (dispute.status == .open ? nil : dispute.resolvedAt.map(RinDay.number(of:)))
+            result[subject, default: []].append(RinPenalty(.moderate, cause: .unansweredDispute, resolvedOn: resolvedOn))
         }
         return result
     }

@@ -48,7 +48,7 @@ enum RinScoreJob {
         }
         let organised = try await RinScoreData.organised(owners: nil, on: database)
         let intervals = try await RinScoreData.intervals(of: nil, today: today, on: database)
-        let penalties = try await RinScoreData.penalties(of: nil, today: today, on: database)
+        let penalties = try await RinScoreData.penalties(of: nil, now: context.now, on: database)
 
         // Today's scores replace any a stopped run wrote.
         try await RinScoreRecord.query(on: database).filter(\.$day == today).delete()

@@ -75,6 +75,6 @@ struct RinScoreService {
             twoHop: twoHop.count, clustering: clustering,
             organised: try await RinScoreData.organised(owners: [userID], on: database)[userID] ?? [],
             intervals: try await RinScoreData.intervals(of: [userID], today: today, on: database)[userID] ?? [],
-            penalties: try await RinScoreData.penalties(of: [userID], today: today, on: database)[userID] ?? [])
+            penalties: try await RinScoreData.penalties(of: [userID], now: context.now, on: database)[userID] ?? [])
     }
 }

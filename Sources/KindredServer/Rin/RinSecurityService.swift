@@ -5,8 +5,8 @@ import RinPolicy
 
 /// Rin's security inbox (docs/RIN-PART2.md §5): one place for what needs me or happened to my
 /// account, in sections, each item with a state. Access requests are part 1's asks to any of my
-/// profiles; account alerts are the foundation's; reports are those I filed. Disputes arrive with
-/// their own issue of work and the section stays empty until then.
+/// profiles; disputes are those I raised or that are about me; account alerts are the
+/// foundation's; reports are those I filed.
 struct RinSecurityService {
     let context: ServiceContext
 
@@ -34,6 +34,7 @@ struct RinSecurityService {
         var ask: Components.Schemas.RinSecurityAsk?
         var alert: AccountAlert?
         var report: Report?
+        var dispute: (RinDispute, RinDisputeService.Role)?
     }
 
     struct Counts {
@@ -48,13 +49,17 @@ struct RinSecurityService {
         let seen = settings.securitySeenAt ?? .distantPast
         let profiles = try await myProfiles(userID)
         let database = context.database
-        let pendingAsks = try await RinAsk.query(on: database).filter(\.$profile.$id ~~ profiles).filter(\.$status == .pending)
+        let pendingAsks = RinAsk.query(on: database).filter(\.$profile.$id ~~ profiles).filter(\.$status == .pending)
         let alerts = AccountAlert.query(on: database).filter(\.$user.$id == userID)
         let reports = Report.query(on: database).filter(\.$reporter.$id == userID)
         return [
             Counts(section: .access, action: try await pendingAsks.count(),
                    unread: try await RinAsk.query(on: database).filter(\.$profile.$id ~~ profiles).filter(\.$createdAt > seen).count()),
-            Counts(section: .disputes, action: 0, unread: 0),
+            Counts(section: .disputes,
+                   action: try await RinDispute.query(on: database).filter(\.$subjectUser.$id == userID).filter(\.$status == .open).count(),
+                   unread: try await RinDispute.query(on: database)
+                       .group(.or) { $0.filter(\.$subjectUser.$id == userID).filter(\.$claimantUser.$id == userID) }
+                       .filter(\.$createdAt > seen).count()),
             Counts(section: .alerts, action: try await alerts.copy().filter(\.$kind == .newDevice).filter(\.$answer == nil).count(),
                    unread: try await alerts.copy().filter(\.$createdAt > seen).count()),
             Counts(section: .reports, action: 0,
@@ -93,7 +98,20 @@ struct RinSecurityService {
             }
             return (Page(items: items, nextCursor: rows.nextCursor), seen)
         case .disputes:
-            return (Page(items: [], nextCursor: nil), seen)
+            let query = RinDispute.query(on: database)
+            switch filter {
+            case .all: query.group(.or) { $0.filter(\.$subjectUser.$id == userID).filter(\.$claimantUser.$id == userID) }
+            case .action: query.filter(\.$subjectUser.$id == userID).filter(\.$status == .open)
+            case .resolved:
+                query.group(.or) { $0.filter(\.$subjectUser.$id == userID).filter(\.$claimantUser.$id == userID) }
+                    .filter(\.$status ~~ [.corrected, .withdrawn, .upheld, .dismissed])
+            }
+            let rows = try await query.page(newestFirst: \.$createdAt, date: \.createdAt, page)
+            return (rows.map { dispute in
+                let role: RinDisputeService.Role = dispute.$subjectUser.id == userID ? .subject : .claimant
+                let state: State = !dispute.status.isOpen ? .resolved : (role == .subject && dispute.status == .open ? .action : .waiting)
+                return Item(id: dispute.id ?? UUID(), section: .disputes, state: state, createdAt: dispute.createdAt, dispute: (dispute, role))
+            }, seen)
         case .alerts:
             let query = AccountAlert.query(on: database).filter(\.$user.$id == userID)
             switch filter {
