@@ -31,6 +31,14 @@ struct RinDisputeService {
         case keep(String)
     }
 
+    /// A statement: some words, within the limit, as any multi-line text.
+    static func statement(_ raw: String) -> Result<String, AppError.FieldError> {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .failure(.init(field: "statement", message: "Say in a few words what is wrong.")) }
+        return TextRules.check(trimmed, field: "statement", limit: statementLimit, lines: .multiple,
+                               tooLong: "A statement is at most \(statementLimit) characters.")
+    }
+
     func open(against profileID: UUID, _ draft: Draft, actingAs acting: UUID?, by userID: UUID) async throws -> RinDispute {
         let claimant = try await RinProfileService(context: context).acting(acting, by: userID)
         guard let subject = try await RinProfile.find(profileID, on: context.database) else { throw AppError.notFound("profile") }
@@ -42,9 +50,7 @@ struct RinDisputeService {
             throw AppError.notFound("field")
         }
         var validator = FieldValidator()
-        let statement = validator.check(TextRules.check(draft.statement.trimmingCharacters(in: .whitespacesAndNewlines), field: "statement",
-                                                        limit: Self.statementLimit, lines: .multiple,
-                                                        tooLong: "A statement is at most \(Self.statementLimit) characters."))
+        let statement = validator.check(Self.statement(draft.statement))
         let evidenceFits: Result<Void, AppError.FieldError> = draft.evidence.count <= Self.maxEvidence && Set(draft.evidence).count == draft.evidence.count
             ? .success(()) : .failure(.init(field: "evidence", message: "Attach at most \(Self.maxEvidence) different photos."))
         _ = validator.check(evidenceFits)
@@ -115,10 +121,7 @@ struct RinDisputeService {
             dispute.status = .corrected
             dispute.resolvedAt = context.now
         case .keep(let raw):
-            let response = try TextRules.check(raw.trimmingCharacters(in: .whitespacesAndNewlines), field: "statement",
-                                               limit: Self.statementLimit, lines: .multiple,
-                                               tooLong: "A statement is at most \(Self.statementLimit) characters.")
-                .mapError { AppError.validation([$0]) }.get()
+            let response = try Self.statement(raw).mapError { AppError.validation([$0]) }.get()
             dispute.response = response
             dispute.status = .answered
         }

@@ -158,6 +158,12 @@ struct AccountDeletionTests {
             try await kindred.rinAddMembers(survivor, circle: survivorFriends.id, [rin])
             try await RinPersonalOverride(profileID: survivorRin, viewerProfileID: rin, fieldKey: "*", access: .allow, source: .manual)
                 .create(on: kindred.app.db)
+            // Rin: she disputes the survivor's birthday (which the survivor lets her see), with a photo.
+            let evidence = try await Self.upload(MediaFixtures.png(width: 12, height: 12), by: doomed, on: kindred)
+            let disputed = try await kindred.send(.POST, "/rin/people/\(survivorRin)/disputes", token: dora.accessToken,
+                                                  bytes: Array(#"{"fieldKey":"\#(survivorBirthday.key)","statement":"Wrong year.","evidence":["\#(evidence.id)"]}"#.utf8),
+                                                  headers: ["Content-Type": "application/json"])
+            #expect(disputed.status == .created, "\(disputed.body.string)")
             // Rin: her share link.
             #expect(try await kindred.send(.GET, "/rin/profiles/\(rin)/share-link", token: dora.accessToken).status == .ok)
             // Rin: she blocks the survivor's profile, and the survivor (whom she asked) blocks hers.

@@ -65,6 +65,11 @@ struct RinNoLeakTests {
             #expect(asked.status == .ok, "\(asked.body.string)")
             let ask = try #require(try await kindred.send(.GET, "/rin/profiles/\(book)/asks", token: ada.accessToken)
                 .decode(Schemas.RinIncomingAskPage.self).items.first).id
+            // Cyrus, a friend who sees her mobile, says it is his.
+            let disputed = try await kindred.send(.POST, "/rin/people/\(book)/disputes", token: cy.accessToken,
+                                                  json: ["fieldKey": phone.key, "statement": "SENTINEL: that number is mine."])
+            #expect(disputed.status == .created, "\(disputed.body.string)")
+            let dispute = try disputed.decode(Schemas.RinDispute.self).id
 
             let shared = try await kindred.send(.GET, "/rin/profiles/\(alternate)/share-link", token: ada.accessToken)
                 .decode(Schemas.RinShareLink.self).token
@@ -133,6 +138,9 @@ struct RinNoLeakTests {
                 ("getRinShareLink", .GET, "/rin/profiles/\(alternate)/share-link", nil),
                 ("revokeRinShareLink", .DELETE, "/rin/profiles/\(alternate)/share-link", nil),
                 ("unblockRinProfile", .DELETE, "/rin/blocks/\(adasBlock)", nil),
+                ("getRinDispute", .GET, "/rin/disputes/\(dispute)", nil),
+                ("answerRinDispute", .POST, "/rin/disputes/\(dispute)/answer", #"{"action":"remove"}"#),
+                ("withdrawRinDispute", .POST, "/rin/disputes/\(dispute)/withdraw", nil),
             ]
             // The operations about people answer, showing a stranger only what Public shows.
             let people: [(id: String, method: HTTPMethod, path: String, json: String?)] = [
@@ -140,6 +148,8 @@ struct RinNoLeakTests {
                 ("getRinPerson", .GET, "/rin/people/\(alternate)", nil),
                 ("findRinPerson", .GET, "/rin/people?username=ada", nil),
                 ("createRinAsk", .POST, "/rin/people/\(book)/asks", #"{"fieldKey":"\#(address.key)"}"#),
+                // A detail a stranger is not shown is no detail to dispute.
+                ("createRinDispute", .POST, "/rin/people/\(book)/disputes", #"{"fieldKey":"\#(phone.key)","statement":"Mine."}"#),
                 // A share link is the owner's act: whoever holds it sees the card (Public here)
                 // and may add it, and learns no more.
                 ("getRinCard", .GET, "/rin/cards/\(shared)", nil),
@@ -172,7 +182,7 @@ struct RinNoLeakTests {
                 let isPerson = people.contains { $0.path == call.path && $0.id == call.id }
                 if !isPerson {
                     #expect(response.status == .notFound, "\(call.id) \(call.path): \(response.status) \(response.body.string)")
-                } else if call.id == "createRinAsk" {
+                } else if call.id == "createRinAsk" || call.id == "createRinDispute" {
                     #expect(response.status == .notFound, "a field not on Ask for a stranger is not one they can ask for")
                 } else if call.id == "searchRinPeople" {
                     let found = try response.decode(Schemas.RinPersonList.self).items
