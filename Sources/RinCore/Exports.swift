@@ -59,3 +59,4 @@ public typealias RinScoreBand = Components.Schemas.RinScoreBand
 public typealias RinSecuritySummary = Components.Schemas.RinSecuritySummary
 public typealias RinSecuritySection = Components.Schemas.RinSecuritySection
 public typealias RinSecurityItem = Components.Schemas.RinSecurityItem
+public typealias RinDispute = Components.Schemas.RinDispute

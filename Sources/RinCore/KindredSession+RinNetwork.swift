@@ -54,4 +54,42 @@ extension KindredSession {
             return Page(items: page.items, nextCursor: page.nextCursor)
         }
     }
+
+    // MARK: - Disputes
+
+    /// Says a detail shown on someone's profile is wrong or mine (`fieldKey` as the view shows
+    /// it), with a statement and up to 5 photos I uploaded.
+    public func disputeRin(_ profileID: UUID, fieldKey: String, statement: String, evidence: [UUID] = [],
+                           actingAs acting: UUID? = nil) async throws -> RinDispute {
+        try await perform {
+            try await client.createRinDispute(path: .init(profileId: profileID), query: .init(actingProfileId: acting),
+                                              body: .json(.init(fieldKey: fieldKey, statement: statement, evidence: evidence))).created.body.json
+        }
+    }
+
+    public func rinDispute(_ id: UUID) async throws -> RinDispute {
+        try await perform { try await client.getRinDispute(path: .init(disputeId: id)).ok.body.json }
+    }
+
+    public enum RinDisputeAnswer: Sendable {
+        case correct(String)
+        case remove
+        case keep(String)
+    }
+
+    /// The subject's answer.
+    @discardableResult
+    public func answerRinDispute(_ id: UUID, _ answer: RinDisputeAnswer) async throws -> RinDispute {
+        let body: Components.Schemas.RinDisputeAnswer = switch answer {
+        case .correct(let value): .init(action: .correct, value: value)
+        case .remove: .init(action: .remove)
+        case .keep(let statement): .init(action: .keep, statement: statement)
+        }
+        return try await perform { try await client.answerRinDispute(path: .init(disputeId: id), body: .json(body)).ok.body.json }
+    }
+
+    @discardableResult
+    public func withdrawRinDispute(_ id: UUID) async throws -> RinDispute {
+        try await perform { try await client.withdrawRinDispute(path: .init(disputeId: id)).ok.body.json }
+    }
 }

@@ -93,6 +93,23 @@ public final class SecurityInboxModel {
         }
     }
 
+    /// The subject's answer to a dispute about one of my details.
+    public func answer(_ item: RinSecurityItem, dispute answer: KindredSession.RinDisputeAnswer) async {
+        guard item.dispute != nil else { return }
+        let notice = switch answer {
+        case .correct: "Corrected: the dispute is resolved."
+        case .remove: "Removed: the dispute is resolved."
+        case .keep: "Kept, with your statement: the moderators will decide."
+        }
+        await act(notice: notice) { try await self.context.session.answerRinDispute(item.id, answer) }
+    }
+
+    /// Takes back a dispute I raised.
+    public func withdraw(_ item: RinSecurityItem) async {
+        guard item.dispute?.role == .claimant else { return }
+        await act(notice: "Withdrawn.") { try await self.context.session.withdrawRinDispute(item.id) }
+    }
+
     private func act(notice: String, _ work: () async throws -> Void) async {
         do {
             try await work()

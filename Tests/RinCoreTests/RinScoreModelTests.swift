@@ -101,6 +101,22 @@ struct RinScoreModelTests {
             #expect(inbox.items[.alerts]?.count == 2, "the answered alert and the sessions it ended")
             #expect(try await ada.me().profile.username == "ada")
 
+            // A dispute from both sides: Bea, a friend who sees Ada's mobile, says it is hers.
+            let book = try #require(context.settings?.primaryProfileId)
+            let mobile = try await ada.addRinField(to: book, .init(kind: .phone, label: .mobile, value: "+44 20 7946 0018"))
+            let (bea, beaBook) = try await RinCirclesTests.person(kindred, "bea", "Bea")
+            let friends = try #require(try await ada.rinCircles(of: book).first { $0.kind == .friends })
+            _ = try await ada.addRinCircleMembers(friends.id, profiles: [beaBook])
+            let raised = try await bea.disputeRin(book, fieldKey: mobile.key, statement: "That number is mine.")
+            #expect(raised.role == .claimant && raised.status == .open)
+            await inbox.show(.action)
+            let item = try #require(inbox.items[.disputes]?.first)
+            #expect(item.dispute?.role == .subject && item.dispute?.field.value == "+442079460018")
+            await inbox.answer(item, dispute: .keep("It has been mine for years."))
+            #expect(inbox.notice?.contains("moderators") == true && inbox.items[.disputes]?.isEmpty == true)
+            #expect(try await bea.rinDispute(raised.id).status == .answered)
+            #expect(try await bea.withdrawRinDispute(raised.id).status == .withdrawn)
+
             let coordinator = SecurityCoordinator(context: context)
             #expect(coordinator.open(.security) && coordinator.isShowing)
         }
