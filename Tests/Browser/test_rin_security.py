@@ -1,12 +1,13 @@
 """Browser tests of Rin's security inbox: a sign-in from a second browser (a 375 x 667 touch phone,
 with its own installation id) arrives live as a new-device alert on the first, which answers "this
-wasn't me" and signs the phone out; an ask to see a field is answered from the inbox. One desktop
+wasn't me" and signs the phone out; an ask to see a field is answered from the inbox; a dispute
+from both sides (raised with a photo on the phone, kept with a statement at a desk, withdrawn). One desktop
 browser and one phone for the file (rin_ui)."""
 import pytest
 
-from kindred_ui import Api, create_account, delete_account, wait_for_alert
+from kindred_ui import Api, create_account, delete_account, make_png, wait_for_alert
 from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
-from rin_ui import add_field, no_sideways_scroll, ok, press, primary_profile, set_cells, signed_in, circles_of
+from rin_ui import add_field, go, no_sideways_scroll, ok, press, primary_profile, set_cells, signed_in, circles_of
 
 
 @pytest.fixture
@@ -70,4 +71,42 @@ def test_an_ask_is_answered_from_the_inbox_on_a_phone(base_url, phone, people):
     press(ui, "rin-security-filter-resolved")
     ui.wait.until(lambda d: any(el.get_attribute("data-section") == "access" and "You said yes" in el.text
                                 for el in ui.all("rin-security-item")))
+    no_sideways_scroll(phone)
+
+
+def test_a_dispute_from_both_sides(base_url, browser, phone, people, tmp_path):
+    ada, bea = people["ada"], people["bea"]
+    mobile = add_field(ada, "phone", "+44 20 7946 0018", label="mobile")
+    public = [c for c in circles_of(ada).values() if c["kind"] == "public"][0]
+    set_cells(ada, [(public["id"], mobile["key"], "allow")])
+    photo = tmp_path / "bill.png"
+    make_png(photo, 64, 48)
+
+    # Bea, on her phone, says Ada's mobile is hers, with a photo of a bill.
+    pui = signed_in(phone, base_url, bea, f"/rin/people/{ada['profile']}")
+    details = pui.visible("rin-dispute")
+    press(pui, details.find_element("css selector", "summary"))
+    pui.fill("rin-dispute-statement", "That number has been mine since 2019.\nSee the bill.")
+    pui.visible("rin-dispute-photos").send_keys(str(photo))
+    press(pui, "rin-dispute-submit")
+    pui.wait.until(lambda d: "Sent" in pui.visible("rin-dispute-status").text)
+    no_sideways_scroll(phone)
+
+    # Ada, at her desk, sees the claim (not the photo) and keeps the number, saying why.
+    ui = signed_in(browser, base_url, ada, "/rin/security")
+    item = ui.wait.until(lambda d: next((el for el in ui.all("rin-security-item") if el.get_attribute("data-section") == "disputes"), None))
+    assert item.get_attribute("data-role") == "subject" and item.get_attribute("data-state") == "action"
+    assert "since 2019" in item.text and not item.find_elements("css selector", "img")
+    item.find_element("css selector", '[data-testid="rin-dispute-why"]').send_keys("It has been my number for ten years.")
+    press(ui, item.find_element("css selector", '[data-testid="rin-dispute-keep"]'))
+    ui.wait.until(lambda d: "moderators" in ui.visible("rin-security-status").text)
+
+    # Bea sees the answer and her own photo, and withdraws.
+    go(pui, "/rin/security")
+    theirs = pui.wait.until(lambda d: next((el for el in pui.all("rin-security-item")
+                                             if el.get_attribute("data-section") == "disputes" and "Their answer" in el.text), None))
+    assert theirs.get_attribute("data-role") == "claimant" and "ten years" in theirs.text
+    assert theirs.find_elements("css selector", "img")
+    press(pui, theirs.find_element("css selector", '[data-testid="rin-dispute-withdraw"]'))
+    pui.wait.until(lambda d: "Withdrawn" in pui.visible("rin-security-status").text)
     no_sideways_scroll(phone)

@@ -52,6 +52,15 @@ export const getScore = () => api.get(`${P}/score`);
 /** { items: [{ day, score, quality, position, stability, trust }] }: the last 90 days, oldest first. */
 export const getScoreHistory = () => api.get(`${P}/score/history`);
 
+// ---- disputes ----
+/** draft: { fieldKey, statement, evidence?: [mediaId] } about a detail the acting profile sees; resolves to the dispute. */
+export const createDispute = (profileId, draft, actingProfileId) =>
+  api.post(query(`${P}/people/${id(profileId)}/disputes`, { actingProfileId }), draft);
+/** answer: { action: correct | remove | keep, value?, statement? }: the subject's. */
+export const answerDispute = (disputeId, answer) => api.post(`${P}/disputes/${id(disputeId)}/answer`, answer);
+export const withdrawDispute = (disputeId) => api.post(`${P}/disputes/${id(disputeId)}/withdraw`);
+export const onDisputeChanged = (handler) => onEvent('rin.dispute.changed', handler);
+
 // ---- the security inbox ----
 /** { sections: [{ section, action, unread }], action, unread }. */
 export const getSecurity = () => api.get(`${P}/security`);

@@ -7,6 +7,7 @@ import { field, formAlert, setPending, statusLine } from '../../forms.js';
 import { actingProfileId, withProfile } from './acting.js';
 import { actingNote } from './acting-note.js';
 import { blockButton } from './blocked.js';
+import { disputeForm } from './dispute.js';
 import { pathsSection } from './network.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
@@ -145,6 +146,7 @@ export const page = { render(root, { params }) {
         onError: (err) => { if (alive) news.show(problemText(err)); },
       });
       body.replaceChildren(personCard(view, { onAsk: ask }), pathsSection(params.profileId), addToCircle(view),
+        disputeForm(params.profileId, view),
         h('p', { class: 'rin-card-safety' }, block));
     }, (err) => {
       if (!alive) return;

@@ -1,10 +1,12 @@
 // The security inbox: what needs me or happened to my account, in four sections (access
-// requests to any of my profiles, disputes, the account's alerts, reports I filed), filtered to
+// requests to any of my profiles, disputes raised by me or about me, the account's alerts,
+// reports I filed), filtered to
 // all, what needs me, or what is resolved. Opening it marks everything seen; a new ask or alert
 // arriving while it is open shows at once.
 import { h, timeEl } from '../../dom.js';
 import { formAlert, statusLine } from '../../forms.js';
 import { answerAlert } from '../../kindred-client.js';
+import { disputeItem } from './dispute.js';
 import { moreButton } from '../../paging.js';
 import * as client from './client.js';
 import { icon } from './icons.js';
@@ -118,7 +120,8 @@ export function render(root) {
     h('p', { class: 'muted' }, 'Who asked for your details, what happened to your account, and the reports you made.'),
     filters, state.el, alert.el, status.el, body);
 
-  const drawers = { access: askItem, alerts: alertItem, reports: reportItem, disputes: () => null };
+  const drawers = { access: askItem, alerts: alertItem, reports: reportItem,
+    disputes: (item, actions) => disputeItem(item, { ...actions, stateBadge }) };
 
   async function load() {
     state.loading();
@@ -154,8 +157,9 @@ export function render(root) {
   }
   const offAlert = client.onAccountAlert(() => { if (alive) load(); });
   const offAsk = client.onAskRequested(() => { if (alive) load(); });
+  const offDispute = client.onDisputeChanged(() => { if (alive) load(); });
   load();
-  return () => { alive = false; offAlert(); offAsk(); for (const pager of pagers) pager.stop(); };
+  return () => { alive = false; offAlert(); offAsk(); offDispute(); for (const pager of pagers) pager.stop(); };
 }
 
 /** The Profile tab's link to the inbox, with how many items need me. */
