@@ -28,15 +28,10 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let answer: RinDisputeService.Answer
-        switch body.action {
-        case .correct:
-            guard let value = body.value else { throw AppError.validation(field: "value", "Say what the detail should be.") }
-            answer = .correct(value)
-        case .remove: answer = .remove
-        case .keep:
-            guard let statement = body.statement else { throw AppError.validation(field: "statement", "Say why the detail is right.") }
-            answer = .keep(statement)
+        let answer: RinDisputeService.Answer = switch body.action {
+        case .correct: .correct(body.value)
+        case .remove: .remove
+        case .keep: .keep(body.statement)
         }
         let service = RinDisputeService(context: request.context)
         let dispute = try await service.answer(input.path.disputeId, answer, by: caller.userID)

@@ -25,10 +25,12 @@ struct RinDisputeService {
         var evidence: [UUID]
     }
 
+    /// As sent: a correction or a statement may be missing, which is told after the dispute is
+    /// found (someone else's dispute is 404 whatever the body).
     enum Answer {
-        case correct(String)
+        case correct(String?)
         case remove
-        case keep(String)
+        case keep(String?)
     }
 
     /// A statement: some words, within the limit, as any multi-line text.
@@ -110,6 +112,7 @@ struct RinDisputeService {
         let profiles = RinProfileService(context: context)
         switch answer {
         case .correct(let value):
+            guard let value else { throw AppError.validation(field: "value", "Say what the detail should be.") }
             guard let fieldID = dispute.$field.id else {
                 throw AppError.conflict(field: "action", "The detail was removed since: there is nothing to correct.")
             }
@@ -121,6 +124,7 @@ struct RinDisputeService {
             dispute.status = .corrected
             dispute.resolvedAt = context.now
         case .keep(let raw):
+            guard let raw else { throw AppError.validation(field: "statement", "Say why the detail is right.") }
             let response = try Self.statement(raw).mapError { AppError.validation([$0]) }.get()
             dispute.response = response
             dispute.status = .answered
