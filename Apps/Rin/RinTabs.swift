@@ -31,7 +31,7 @@ struct RinTabs: View {
                 .environment(shell.circles)
                 .tabItem { Label("Circles", systemImage: "circle.grid.cross") }
                 .tag(RinTab.circles)
-            ScoreTab()
+            ScoreTab(coordinator: shell.score)
                 .tabItem { Label("Score", systemImage: "gauge.with.needle") }
                 .tag(RinTab.score)
             ProfileTab(context: shell.context)
@@ -49,6 +49,9 @@ struct RinTabs: View {
         }
         .sheet(isPresented: $shell.presentsSettings) {
             SettingsSheet(coordinator: shell.settings)
+        }
+        .sheet(isPresented: $shell.security.isShowing) {
+            NavigationStack { SecurityInboxView(model: shell.security.inbox) }
         }
         // Someone asks, or an import ends with new suggestions: the badges follow, until sign-out.
         .task { await shell.followChanges() }

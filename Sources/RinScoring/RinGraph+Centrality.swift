@@ -40,42 +40,12 @@ extension RinGraph {
     /// linked to each other (unweighted, as `networkx.clustering(G)`); 0 below two neighbours.
     /// Rows are sorted, so each pair count is a merge of two rows.
     public func clustering() -> [Double] {
-        (0..<count).map { person in
-            let row = self.row(person)
-            let k = row.count
-            guard k >= 2 else { return 0 }
-            var links = 0
-            for neighbour in row {
-                links += Self.sharedCount(row, self.row(Int(neighbour)))
-            }
-            // Each link between two neighbours was counted from both ends.
-            return Double(links) / Double(k * (k - 1))
-        }
+        clustering(shown: [Bool](repeating: true, count: count))
     }
 
     /// For each person, how many people are exactly two links away (not them, not a neighbour).
     public func twoHopCounts() -> [Int] {
-        var mark = [Int32](repeating: -1, count: count)
-        return (0..<count).map { person in
-            let stamp = Int32(person)
-            mark[person] = stamp
-            for neighbour in row(person) { mark[Int(neighbour)] = stamp }
-            var found = 0
-            for neighbour in row(person) {
-                for further in row(Int(neighbour)) where mark[Int(further)] != stamp {
-                    mark[Int(further)] = stamp
-                    found += 1
-                }
-            }
-            return found
-        }
-    }
-
-    /// How many values the two ascending rows share.
-    static func sharedCount(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> Int {
-        var shared = 0
-        SortedMerge.forEachShared(a, b) { _ in shared += 1 }
-        return shared
+        twoHopCounts(shown: [Bool](repeating: true, count: count))
     }
 
     // MARK: - As a person may know it

@@ -3,7 +3,8 @@ import SwiftUI
 
 /// The Profile tab's first screen: the card picker (which profile every Rin screen works on),
 /// then that profile: the asks waiting for its answer, "See as…", its name, bio, photo and
-/// fields, and for an alternate, deleting it. Settings opens as a sheet from the toolbar.
+/// fields, and for an alternate, deleting it. Settings and the security inbox open as sheets from
+/// the toolbar.
 struct ProfileHomeView: View {
     let profiles: ProfilesModel
     let asks: AsksInboxModel
@@ -63,6 +64,13 @@ struct ProfileHomeView: View {
                     coordinator.go(to: .settings)
                 } label: {
                     Label("Settings", systemImage: "gearshape")
+                }
+            }
+            ToolbarItem(placement: .secondaryAction) {
+                Button {
+                    coordinator.go(to: .security)
+                } label: {
+                    Label("Security inbox", systemImage: "lock.shield")
                 }
             }
         }

@@ -26,16 +26,7 @@ enum RinLinkStore {
         // Two queries, each led by an index (a book's contacts; what links to a profile), rather than
         // one with an OR across both that neither index serves.
         for side in ["hp", "lp"] {
-            let query: SQLQueryString = """
-                SELECT c.id AS id, hp.primary_user_id AS holder, lp.primary_user_id AS held, c.linked_via AS via, c.linked_at AS at
-                FROM rin_contacts c
-                JOIN rin_profiles hp ON hp.id = c.profile_id
-                JOIN rin_profiles lp ON lp.id = c.linked_profile_id
-                JOIN users hu ON hu.id = hp.user_id AND hu.suspended_at IS NULL
-                JOIN users lu ON lu.id = lp.user_id AND lu.suspended_at IS NULL
-                WHERE c.merged_into IS NULL AND hp.primary_user_id IS NOT NULL AND lp.primary_user_id IS NOT NULL
-                AND \(unsafeRaw: side).primary_user_id IN (\(binds: ids))
-                """
+            let query = Self.edgesQuery + " AND \(unsafeRaw: side).primary_user_id IN (\(binds: ids))"
             for row in try await sql.raw(query).all() {
                 let id = try row.decode(column: "id", as: UUID.self)
                 guard edges[id] == nil else { continue }
@@ -45,17 +36,23 @@ enum RinLinkStore {
         return Array(edges.values)
     }
 
+    /// Every edge (a contact's id, who holds whom, how and when) of live contacts in primary books
+    /// linked to primary profiles of unsuspended accounts; callers narrow it with more conditions.
+    private static var edgesQuery: SQLQueryString {
+        """
+        SELECT c.id AS id, hp.primary_user_id AS holder, lp.primary_user_id AS held, c.linked_via AS via, c.linked_at AS at
+        FROM rin_contacts c
+        JOIN rin_profiles hp ON hp.id = c.profile_id
+        JOIN rin_profiles lp ON lp.id = c.linked_profile_id
+        JOIN users hu ON hu.id = hp.user_id AND hu.suspended_at IS NULL
+        JOIN users lu ON lu.id = lp.user_id AND lu.suspended_at IS NULL
+        WHERE c.merged_into IS NULL AND hp.primary_user_id IS NOT NULL AND lp.primary_user_id IS NOT NULL
+        """
+    }
+
     /// Every edge between Rin's people, for the daily job: one query, its rows read as they come.
     static func allEdges(on database: any Database) async throws -> [RinEdge] {
-        let query: SQLQueryString = """
-            SELECT hp.primary_user_id AS holder, lp.primary_user_id AS held, c.linked_via AS via, c.linked_at AS at
-            FROM rin_contacts c
-            JOIN rin_profiles hp ON hp.id = c.profile_id
-            JOIN rin_profiles lp ON lp.id = c.linked_profile_id
-            JOIN users hu ON hu.id = hp.user_id AND hu.suspended_at IS NULL
-            JOIN users lu ON lu.id = lp.user_id AND lu.suspended_at IS NULL
-            WHERE c.merged_into IS NULL AND hp.primary_user_id IS NOT NULL AND lp.primary_user_id IS NOT NULL
-            """
+        let query = Self.edgesQuery
         let edges = NIOLockedValueBox<[RinEdge]>([])
         let failure = NIOLockedValueBox<(any Error)?>(nil)
         try await database.sql().raw(query).run { row in
