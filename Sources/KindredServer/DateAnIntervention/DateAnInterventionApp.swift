@@ -24,7 +24,7 @@ enum DateAnInterventionApp: KindredApp {
 
     /// The catalogue ships with the code: a newer version in the bundle replaces the stored one.
     static func afterMigrate(_ app: Application, on database: any Database) async throws {
-        if try await CatalogueLoader.sync(try InterventionCatalogueFile.bundled(), on: database) {
+        if try await CatalogueLoader.sync(try InterventionCatalogueFile.bundled(), checked: true, on: database) {
             app.logger.info("Loaded Date An Intervention's catalogue.")
         }
         app.dateAnIntervention.interventions.invalidate()

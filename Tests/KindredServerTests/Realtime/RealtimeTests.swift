@@ -210,11 +210,12 @@ final class RealtimeClient: Sendable {
         return RealtimeClient(socket: try await upgraded.futureResult.get(), received: received, texts: texts)
     }
 
-    /// The oldest unread event, waiting up to 30 seconds for one to arrive: on PostgreSQL an event
-    /// crosses LISTEN/NOTIFY, which hundreds of tests at once on two cores once held past five.
-    /// An event that arrives returns at once; only a missing one waits this long.
+    /// The oldest unread event, waiting up to 90 seconds for one to arrive: on PostgreSQL an event
+    /// crosses LISTEN/NOTIFY, which hundreds of tests at once on two cores once held past five, and
+    /// on a slower machine past thirty. An event that arrives returns at once; only a missing one
+    /// waits this long.
     func next() async throws -> Components.Schemas.RealtimeEvent {
-        for _ in 0..<1500 {
+        for _ in 0..<4500 {
             if let event = received.withLockedValue({ $0.isEmpty ? nil : $0.removeFirst() }) { return event }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -57,12 +57,11 @@ final class InterventionCatalogueCache: Sendable {
 /// same lock. A newer version rewrites the rows in place (ids are stable), so swipes and chats,
 /// which refer to ids, are untouched; entries the file dropped are retired, not deleted.
 enum CatalogueLoader {
+    /// - Parameter checked: the file was checked already (`InterventionCatalogueFile.bundled()`
+    ///   checks the shipped file once per process).
     @discardableResult
-    static func sync(_ file: InterventionCatalogueFile, on database: any Database) async throws -> Bool {
-        let problems = file.problems()
-        guard problems.isEmpty else {
-            throw AppError(.internalError, .internalServerError, "The intervention catalogue is invalid: " + problems.joined(separator: " "))
-        }
+    static func sync(_ file: InterventionCatalogueFile, checked: Bool = false, on database: any Database) async throws -> Bool {
+        if !checked { try file.check() }
         return try await database.writeTransaction { database in
             let stored = try await InterventionCatalogueVersion.find(InterventionCatalogueVersion.interventions, on: database)
             if let stored, stored.version >= file.version { return false }

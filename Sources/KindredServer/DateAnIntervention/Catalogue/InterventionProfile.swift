@@ -48,11 +48,28 @@ struct InterventionCatalogueFile: Codable, Sendable {
     var version: Int
     var interventions: [InterventionProfile]
 
+    /// The shipped file, read and checked once per process: it cannot change while the process
+    /// runs, and every instance the process starts (each test's server among them) migrates with
+    /// it. Decoding and checking its texts cost more than storing them.
     static func bundled() throws -> InterventionCatalogueFile {
+        try bundledOnce.get()
+    }
+
+    private static let bundledOnce = Result { () throws -> InterventionCatalogueFile in
         guard let url = Bundle.module.url(forResource: "interventions", withExtension: "json") else {
             throw AppError(.internalError, .internalServerError, "The intervention catalogue is missing from the build.")
         }
-        return try decode(Data(contentsOf: url))
+        let file = try decode(Data(contentsOf: url))
+        try file.check()
+        return file
+    }
+
+    /// Throws every problem at once (`problems()`), so a bad edit fails loudly.
+    func check() throws {
+        let problems = problems()
+        guard problems.isEmpty else {
+            throw AppError(.internalError, .internalServerError, "The intervention catalogue is invalid: " + problems.joined(separator: " "))
+        }
     }
 
     static func decode(_ data: Data) throws -> InterventionCatalogueFile {
