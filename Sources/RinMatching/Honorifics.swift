@@ -22,6 +22,18 @@ enum Honorifics {
 
     /// The word as it is looked up: folded, dots and other punctuation gone (`Ph.D.` is `phd`).
     static func lookupForm(_ word: some StringProtocol) -> String {
+        // ASCII (nearly every word of a name) straight from its bytes, without the Latin table's
+        // array: the parser asks this of the first and last word of every name it reads.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: word.utf8.count) { buffer in
+                var length = 0
+                for byte in word.utf8 where ASCIIText.isLetterOrDigit(byte) {
+                    buffer[length] = ASCIIText.lowercased(byte)
+                    length += 1
+                }
+                return length
+            }
+        }
         if let folded = LatinFolding.foldedBytes(String(word)) {
             return String(decoding: folded.lazy.filter(ASCIIText.isLetterOrDigit), as: UTF8.self)
         }

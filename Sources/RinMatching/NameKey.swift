@@ -59,6 +59,8 @@ public struct NameKey: Hashable, Sendable {
     /// people also type it); every other mark separates (`J.Q.` is `j`, `q`; `Smith-Jones` is
     /// `smith`, `jones`), because a dot ends an initial and a hyphen joins two names.
     static func tokens(_ word: String) -> [String] {
+        // ASCII, the commonest case, is read in place; then Latin letters through their table.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(word.utf8) }
         if let folded = LatinFolding.foldedBytes(word) { return asciiTokens(folded) }
         return unicodeTokens(word)
     }
@@ -80,21 +82,24 @@ public struct NameKey: Hashable, Sendable {
         return tokens
     }
 
-    /// `tokens` on folded ASCII (`LatinFolding`), where the apostrophes are `'` and `` ` `` and
-    /// the word characters are letters and digits.
-    private static func asciiTokens(_ bytes: [UInt8]) -> [String] {
+    /// `tokens` on ASCII (as typed, or folded by `LatinFolding`), where the apostrophes are `'`
+    /// and `` ` `` and the word characters are letters and digits, lowercased here.
+    private static func asciiTokens(_ bytes: some Collection<UInt8>) -> [String] {
         var tokens: [String] = []
-        var current: [UInt8] = []
-        for byte in bytes {
-            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") { continue }
-            if ASCIIText.isLetterOrDigit(byte) {
-                current.append(byte)
-            } else if !current.isEmpty {
-                tokens.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { current in
+            var length = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") { continue }
+                if ASCIIText.isLetterOrDigit(byte) {
+                    current[length] = ASCIIText.lowercased(byte)
+                    length += 1
+                } else if length > 0 {
+                    tokens.append(String(decoding: UnsafeBufferPointer(rebasing: current[..<length]), as: UTF8.self))
+                    length = 0
+                }
             }
+            if length > 0 { tokens.append(String(decoding: UnsafeBufferPointer(rebasing: current[..<length]), as: UTF8.self)) }
         }
-        if !current.isEmpty { tokens.append(String(decoding: current, as: UTF8.self)) }
         return tokens
     }
 

@@ -161,7 +161,7 @@ struct RinImportWorker {
             .filter(\.$mergedInto.$id == nil).all()
             .filter { !pending.contains($0.id) }
         let values = try await values(of: live.compactMap(\.id), on: context.database)
-        return MatchIndex(live.map { $0.matchRecord(values: values[$0.id ?? UUID()] ?? []) })
+        return MatchIndex(live.map { $0.matchRecord(values: values[$0.id ?? UUID()] ?? []) }, reservingCapacity: pending.count)
     }
 
     private func matchBatch(_ row: RinImport, index: MatchIndex, dismissed: Set<MatchPair>, token: UUID) async throws -> MatchIndex {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The matcher's per-item work spread over the machine's cores. Normalising a card and scoring a
+/// new contact against its candidates each read only their own input (and, for scoring, an index
+/// no one writes meanwhile), so the items can be computed on any thread; the results come back in
+/// item order, so nothing downstream can tell how they were computed.
+enum Parallel {
+    /// `transform(0) … transform(count - 1)`, in order, computed in as many contiguous runs as
+    /// there are cores. Below `serialBelow` items a run, on the caller's thread alone: waking a
+    /// second thread costs about as much as normalising a few dozen cards.
+    static func map<Element: Sendable>(_ count: Int, serialBelow: Int = 32, _ transform: @Sendable (Int) -> Element) -> [Element] {
+        let runs = min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, serialBelow))
+        if runs < 2 { return (0..<count).map(transform) }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each run writes only its own slice of the buffer.
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                for index in (count * run / runs)..<(count * (run + 1) / runs) {
+                    (base + index).initialize(to: transform(index))
+                }
+            }
+            initialized = count
+        }
+    }
+}
