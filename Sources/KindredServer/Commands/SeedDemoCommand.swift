@@ -7,12 +7,15 @@ import Vapor
 struct SeedDemoCommand: AsyncCommand {
     struct Signature: CommandSignature {}
 
-    var help: String { "Creates demo accounts (ada, grace, alan) and prints their password." }
+    var help: String { "Creates demo accounts (ada, grace, alan, mary, katherine) and prints their password." }
 
     static let people = [
         ("ada", "Ada Lovelace", "Poet of mathematics."),
         ("grace", "Grace Hopper", "It's easier to ask forgiveness than it is to get permission."),
         ("alan", "Alan Turing", "We can only see a short distance ahead."),
+        // Two more, so that the apps' demo networks reach past the first three.
+        ("mary", "Mary Somerville", "On the connexion of the physical sciences."),
+        ("katherine", "Katherine Johnson", "Like what you do, and then you will do your best."),
     ]
 
     func run(using context: CommandContext, signature: Signature) async throws {

@@ -8,7 +8,8 @@ import Vapor
 /// (undoable), two suggestions, one of which turns into a birthday conflict when merged. Her
 /// Grace and Alan cards are linked to their Rin profiles; Grace is in her Family, Alan in her
 /// Friends, and Alan has asked to see her address (on Ask for Friends). Ada also keeps a
-/// Professional alternate. Run again, it adds nothing twice.
+/// Professional alternate; then the network of part 2 (`seedNetwork`). Run again, it adds nothing
+/// twice.
 enum RinDemo {
     static func seed(_ app: Application, people: [User]) async throws {
         let context = app.context
@@ -59,6 +60,47 @@ enum RinDemo {
             _ = try await RinAskService(context: context).ask(adaBookID, field: RinFieldKey.field(try address.requireID()).description,
                                                               actingAs: nil, by: alanID)
         }
+        try await seedNetwork(app, byName: byName)
+    }
+
+    /// Part 2's demo (docs/RIN-PART2.md §10 step 9): every link made by the people's own acts,
+    /// as in use. Grace and Alan add Ada's card, Alan adds Grace's: the three are linked. Mary adds
+    /// Ada's card and Katherine adds Grace's and Alan's, so Ada has a person only she bridges to
+    /// (Mary) and one two hops away (Katherine), seen through Grace and Alan, who show how they
+    /// connect people. Then the day's official score, a dispute Grace raises about Ada's address,
+    /// and a sign-in from a device Ada has not used, so the Score tab and the security inbox have
+    /// something to show.
+    static func seedNetwork(_ app: Application, byName: [String: User]) async throws {
+        let context = app.context
+        guard let ada = byName["ada"], let grace = byName["grace"], let alan = byName["alan"] else { return }
+        let profiles = RinProfileService(context: context)
+        let shares = RinShareService(context: context)
+        func card(of user: User) async throws -> String {
+            let userID = try user.requireID()
+            return try await shares.link(of: try await profiles.primary(of: userID).requireID(), by: userID).token
+        }
+        let adaCard = try await card(of: ada), graceCard = try await card(of: grace), alanCard = try await card(of: alan)
+        var adds: [(User, String)] = [(grace, adaCard), (alan, adaCard), (alan, graceCard)]
+        if let mary = byName["mary"] { adds.append((mary, adaCard)) }
+        if let katherine = byName["katherine"] { adds += [(katherine, graceCard), (katherine, alanCard)] }
+        for (holder, token) in adds {
+            _ = try await shares.add(token, actingAs: nil, by: try holder.requireID())
+        }
+        for person in [grace, alan] {
+            _ = try await profiles.updateSettings(of: try person.requireID(), defaultRegion: nil, showsConnections: true)
+        }
+        _ = try await RinScoreJob.run(context)
+
+        let adaBook = try await profiles.primary(of: try ada.requireID())
+        if let address = try await profiles.fields(of: try adaBook.requireID()).first(where: { $0.kind == .address }) {
+            let statement = "Ada left St James's Square last spring; this address now reaches her old landlord."
+            _ = try await RinDisputeService(context: context).open(
+                against: try adaBook.requireID(),
+                .init(fieldKey: RinFieldKey.field(try address.requireID()).description, statement: statement, evidence: []),
+                actingAs: nil, by: try grace.requireID())
+        }
+        try await AccountAlert(userID: try ada.requireID(), kind: .newDevice, device: "Firefox on Linux", sessionID: nil,
+                               at: context.now).create(on: app.db)
     }
 
     /// Ada's address book as her phone would export it: a sure duplicate of Grace (same e-mail,

@@ -75,6 +75,41 @@ struct SeedDemoTests {
         }
     }
 
+    @Test func rinLinksTheDemoPeopleWithAnOfficialScoreADisputeAndAnAlertOnce() async throws {
+        try await withKindred { kindred in
+            _ = try await SeedDemoCommand.seed(on: kindred.app)
+            let seeded = try await SeedDemoCommand.seed(on: kindred.app)
+            func token(_ name: String) async throws -> String {
+                try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": seeded.password])
+                    .decode(Components.Schemas.AuthSession.self).accessToken
+            }
+            let ada = try await token("ada")
+
+            // Grace, Alan and Mary are Ada's links; Grace and Alan show how they connect people, and
+            // each bridges to Katherine, who is not Ada's link.
+            let network = try await kindred.send(.GET, "/rin/network", token: ada).decode(Components.Schemas.RinNetwork.self)
+            #expect(network.links == 3)
+            #expect(network.showing == 2)
+            let links = try await kindred.send(.GET, "/rin/network/links", token: ada).decode(Components.Schemas.RinLinkedPersonPage.self)
+            #expect(Set(links.items.map(\.person.displayName)) == ["Grace Hopper", "Alan Turing", "Mary Somerville"])
+            let bridges = Dictionary(uniqueKeysWithValues: links.items.map { ($0.person.displayName, $0.bridges) })
+            #expect(bridges["Grace Hopper"] == 1 && bridges["Alan Turing"] == 1)
+            #expect(bridges["Mary Somerville"] == .some(nil), "Mary does not show how she connects people")
+
+            // The day's official score is there, with its explanations.
+            let score = try await kindred.send(.GET, "/rin/score", token: ada).decode(Components.Schemas.RinScore.self)
+            #expect(score.official != nil)
+            #expect(!score.explanations.isEmpty)
+
+            // Ada's inbox: Alan's ask, Grace's dispute and a new device's sign-in all need her, once.
+            let inbox = try await kindred.send(.GET, "/rin/security", token: ada).decode(Components.Schemas.RinSecuritySummary.self)
+            let action = Dictionary(uniqueKeysWithValues: inbox.sections.map { ($0.section, $0.action) })
+            #expect(action[.access] == 1)
+            #expect(action[.disputes] == 1)
+            #expect(action[.alerts] == 1)
+        }
+    }
+
     @Test func aRealAccountWithADemoUsernameIsNeverTouched() async throws {
         try await withKindred { kindred in
             let real = try await kindred.signUp("grace", password: "my own password")
