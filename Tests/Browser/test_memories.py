@@ -492,12 +492,17 @@ def test_print_book_to_pdf(base_url, browser_a, owner, rich_book, tmp_path):
     open_book(ui, rich_book["book"]["id"])
     total = ok(owner["api"].call("GET", f"/memories/books/{rich_book['book']['id']}"))["pageCount"]
     assert total == len(rich_book["pages"])
+    # The button draws every page, then calls window.print(). Headless Chromium's print job from
+    # it never ends (no dialog to close) and would refuse the PDF below, so the call is counted
+    # instead, and the PDF printed as Chromium prints the page.
+    browser_a.execute_script("window.__printCalls = 0; window.print = () => { window.__printCalls += 1; };")
     press(ui, "memories-print-button")
     printed = WebDriverWait(browser_a, SLOW).until(
         lambda d: (p := d.find_elements(By.CSS_SELECTOR, '[data-testid="memories-print"][data-ready="true"]')) and p[0])
     assert printed.get_attribute("data-count") == str(total)
     assert [p.get_attribute("data-page-id") for p in ui.all("memories-print-page")] == [p["id"] for p in rich_book["pages"]]
 
+    WebDriverWait(browser_a, SLOW).until(lambda d: d.execute_script("return window.__printCalls") == 1)
     pdf = print_pdf(browser_a, tmp_path / "book.pdf")
     info = pdf_info(pdf)
     assert int(info["Pages"]) == total, info

@@ -1,4 +1,5 @@
 """Browser tests of the Kindred web shell (Public/). See conftest.py for how to run them."""
+import re
 import uuid
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -53,11 +54,15 @@ def test_full_journey(ui, driver, tmp_path):
     ui.text_is("profile-status", "Profile saved.")
     ui.text_is("header-name", "Renamed Tester")
 
-    # Reload: the HttpOnly refresh cookie restores the session; no token in web storage.
+    # Reload: the HttpOnly refresh cookie restores the session; no token in web storage, only this
+    # browser's installation id (random, no secret: it names the browser for new-device alerts).
     driver.refresh()
     ui.text_is("header-name", "Renamed Tester")
     ui.wait.until(lambda d: ui.find("profile-bio").get_attribute("value") == "Hello from Selenium")
-    assert driver.execute_script("return localStorage.length + sessionStorage.length") == 0
+    stored = driver.execute_script(
+        "return Object.entries(localStorage).concat(Object.entries(sessionStorage))")
+    assert [key for key, _ in stored] == ["kindred.installation"]
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,64}", stored[0][1])
     assert "kindred_refresh" not in driver.execute_script("return document.cookie")
 
     # Sign out, then sign in again with the same credentials.
