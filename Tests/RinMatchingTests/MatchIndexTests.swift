@@ -96,6 +96,35 @@ import Testing
         #expect(record.birthday == NormalizedBirthday(text: "--1210"))
     }
 
+    @Test(arguments: [0, 1, 31, 500])
+    func cardsNormalisedTogetherAreTheCardsNormalisedOneByOneInTheirOrder(count: Int) {
+        // 500 cards take the parallel path, the others the caller's thread; either way each record
+        // is its own card's, at its card's place.
+        let names = ["Ada Lovelace", "Dr. Grace Hopper", "Zoë Ångström", "山田 太郎", "Lovelace, Ada", "alan turing Jr."]
+        let cards = (0..<count).map { index in
+            ContactCard(formattedName: names[index % names.count] + " \(index)",
+                        emails: [.init("person\(index)@example.org")], phones: [.init("+1 415 555 \(1000 + index)")])
+        }
+        let ids = (0..<count).map(F.id)
+        let times = (0..<count).map { F.epoch.addingTimeInterval(Double($0)) }
+        let together = MatchRecord.records(cards: cards, ids: ids, createdAt: times, defaultRegion: "US", phones: E164PhoneNormalizer())
+        let oneByOne = (0..<count).map {
+            MatchRecord(card: cards[$0], id: ids[$0], createdAt: times[$0], defaultRegion: "US", phones: E164PhoneNormalizer())
+        }
+        #expect(together == oneByOne)
+        #expect(together.map(\.id) == ids)
+    }
+
+    @Test func aBookIndexedWithRoomToGrowFindsWhatOneGrownStepByStepFinds() {
+        let records = (0..<300).map { index in
+            F.record(index, "Person \(index % 40)", emails: ["shared\(index % 25)@example.org"], phones: [])
+        }
+        let reserved = MatchIndex(records, reservingCapacity: 1_000)
+        var grown = MatchIndex()
+        grown.insert(contentsOf: records)
+        for record in records { #expect(candidateIDs(reserved, record) == candidateIDs(grown, record)) }
+    }
+
     @Test func aLastFirstTypedIntoTheGivenNameIsSplit() {
         // §2.2: `Last, First` split, also when a phone or a CRM put it all in the given name.
         let card = ContactCard(formattedName: "Johnson, Shirley", name: .init(given: "Johnson, Shirley"))
