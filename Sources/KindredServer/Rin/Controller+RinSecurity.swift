@@ -31,11 +31,18 @@ extension Controller {
         let disputes = RinDisputeService(context: context)
         var dtos: [Components.Schemas.RinSecurityItem] = []
         for item in items.items {
+            var dispute: Components.Schemas.RinDispute?
+            if let (row, role) = item.dispute {
+                // The other party's account may be deleted while the list is read (its disputes go
+                // with it): such a dispute is left out, not a failed page.
+                guard let shown = try await disputes.dtoIfPartiesRemain(row, role: role) else { continue }
+                dispute = shown
+            }
             dtos.append(.init(
                 id: item.id, section: input.query.section, state: .init(rawValue: item.state.rawValue) ?? .resolved,
                 createdAt: item.createdAt, unread: (item.report?.resolvedAt ?? item.createdAt) > seen,
                 ask: item.ask, alert: try item.alert?.dto(currentSession: caller.sessionID), report: try item.report?.dto(context: context),
-                dispute: item.dispute == nil ? nil : try await disputes.dto(item.dispute!.0, role: item.dispute!.1)))
+                dispute: dispute))
         }
         return .ok(.init(body: .json(.init(items: dtos, nextCursor: items.nextCursor))))
     }

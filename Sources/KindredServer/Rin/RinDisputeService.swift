@@ -170,18 +170,23 @@ struct RinDisputeService {
 
     // MARK: - As each side sees it
 
+    /// As its party `role` sees it. A party's profile can be gone while this is read: its account
+    /// is being deleted, and its disputes with it; that dispute is then 404 (`dtoIfPartiesRemain`
+    /// leaves it out of a list).
     func dto(_ dispute: RinDispute, role: Role) async throws -> Components.Schemas.RinDispute {
+        guard let dto = try await dtoIfPartiesRemain(dispute, role: role) else { throw AppError.notFound("dispute") }
+        return dto
+    }
+
+    func dtoIfPartiesRemain(_ dispute: RinDispute, role: Role) async throws -> Components.Schemas.RinDispute? {
         let database = context.database
+        guard let subject = try await RinProfile.find(dispute.$subjectProfile.id, on: database),
+              let claimant = try await RinProfile.find(dispute.$claimantProfile.id, on: database)
+        else { return nil }
         let other: Components.Schemas.RinPersonView
         switch role {
-        case .claimant:
-            let subject = try await dispute.$subjectProfile.get(on: database)
-            let claimant = try await dispute.$claimantProfile.get(on: database)
-            other = try await RinNetworkService.view(of: subject, by: claimant, context: context)
-        case .subject:
-            let subject = try await dispute.$subjectProfile.get(on: database)
-            let claimant = try await dispute.$claimantProfile.get(on: database)
-            other = try await RinNetworkService.view(of: claimant, by: subject, context: context)
+        case .claimant: other = try await RinNetworkService.view(of: subject, by: claimant, context: context)
+        case .subject: other = try await RinNetworkService.view(of: claimant, by: subject, context: context)
         }
         // The claimant's photos are for the claimant and the moderators only.
         var evidence: [Components.Schemas.Media] = []

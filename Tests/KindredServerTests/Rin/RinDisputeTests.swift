@@ -82,6 +82,25 @@ struct RinDisputeTests {
         }
     }
 
+    @Test func aDisputeWhosePartyLeavesWhileTheInboxIsReadIsLeftOutNotAFailure() async throws {
+        try await withKindred { kindred in
+            // setup: Bea's dispute, read as the inbox reads it, before her account goes.
+            let setup = try await Self.setup(kindred)
+            #expect(try await Self.raise(kindred, setup).status == .created)
+            let row = try #require(try await RinDispute.query(on: kindred.app.db).first())
+
+            // act: Bea deletes her account between the inbox's query and its reading of the parties.
+            #expect(try await kindred.send(.DELETE, "/me", token: setup.bea.accessToken).status == .noContent)
+
+            // validate: the stale row shows nothing, and Ada's inbox answers without it.
+            let service = RinDisputeService(context: kindred.app.context)
+            #expect(try await service.dtoIfPartiesRemain(row, role: .subject) == nil)
+            let inbox = try await kindred.send(.GET, "/rin/security/items?section=disputes", token: setup.ada.accessToken)
+            #expect(inbox.status == .ok, "\(inbox.body.string)")
+            #expect(try inbox.decode(Schemas.RinSecurityItemPage.self).items.isEmpty)
+        }
+    }
+
     @Test func correctingOrRemovingTheDetailResolvesIt() async throws {
         try await withKindred { kindred in
             let setup = try await Self.setup(kindred)
