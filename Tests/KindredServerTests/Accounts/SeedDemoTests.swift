@@ -26,20 +26,15 @@ struct SeedDemoTests {
 
     @Test func kinnectHasALivingFeedARequestAndActivityOnce() async throws {
         try await withKindred { kindred in
-            _ = try await SeedDemoCommand.seed(on: kindred.app)
-            let seeded = try await SeedDemoCommand.seed(on: kindred.app)
-            func token(_ name: String) async throws -> String {
-                try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": seeded.password])
-                    .decode(Components.Schemas.AuthSession.self).accessToken
-            }
-            let ada = try await token("ada")
+            let demo = try await SeededDemo.twice(kindred)
+            let ada = try await demo.token("ada")
             let feed = try await kindred.send(.GET, "/kinnect/feed", token: ada).decode(Components.Schemas.KinnectPostPage.self)
             #expect(feed.items.count == 6, "two posts each, posted once")
             #expect(Set(feed.items.map(\.author.username)) == ["ada", "grace", "alan"])
             #expect(feed.items.allSatisfy { !$0.media.isEmpty && $0.media.allSatisfy { $0.display.width == 540 && $0.thumbnail.width == 270 } })
             let activity = try await kindred.send(.GET, "/kinnect/activity", token: ada).decode(Components.Schemas.KinnectActivityPage.self)
             #expect(Set(activity.items.map(\.kind)).isSuperset(of: [.liked, .commented, .followed]))
-            let requests = try await kindred.send(.GET, "/kinnect/follow-requests", token: try await token("grace"))
+            let requests = try await kindred.send(.GET, "/kinnect/follow-requests", token: try await demo.token("grace"))
                 .decode(Components.Schemas.KinnectPersonPage.self)
             #expect(requests.items.map(\.profile.username) == ["alan"])
         }
@@ -47,13 +42,8 @@ struct SeedDemoTests {
 
     @Test func rinHasAnImportedBookWithItsReviewCirclesAndAnAskOnce() async throws {
         try await withKindred { kindred in
-            _ = try await SeedDemoCommand.seed(on: kindred.app)
-            let seeded = try await SeedDemoCommand.seed(on: kindred.app)
-            func token(_ name: String) async throws -> String {
-                try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": seeded.password])
-                    .decode(Components.Schemas.AuthSession.self).accessToken
-            }
-            let ada = try await token("ada")
+            let demo = try await SeededDemo.twice(kindred)
+            let ada = try await demo.token("ada")
             let settings = try await kindred.send(.GET, "/rin/settings", token: ada).decode(Components.Schemas.RinSettings.self)
             let book = settings.primaryProfileId
             let home = try await kindred.send(.GET, "/rin/profiles/\(book)/contacts/home", token: ada).decode(Components.Schemas.RinContactsHome.self)
@@ -68,7 +58,7 @@ struct SeedDemoTests {
             #expect(asks.items.map(\.requester.displayName) == ["Alan Turing"])
             #expect(asks.items.map(\.field.kind) == [.address])
             // Grace, in Ada's Family, sees all of her; a linked card shows what Grace shares.
-            let seen = try await kindred.send(.GET, "/rin/people/\(book)", token: try await token("grace")).decode(Components.Schemas.RinPersonView.self)
+            let seen = try await kindred.send(.GET, "/rin/people/\(book)", token: try await demo.token("grace")).decode(Components.Schemas.RinPersonView.self)
             #expect(Set(seen.fields.map(\.kind)) == [.phone, .email, .address, .birthday])
             let graces = try await kindred.send(.GET, "/rin/profiles/\(book)/contacts?q=grace", token: ada).decode(Components.Schemas.RinContactPage.self)
             #expect(graces.items.map(\.isLinked) == [true])
@@ -77,13 +67,8 @@ struct SeedDemoTests {
 
     @Test func rinLinksTheDemoPeopleWithAnOfficialScoreADisputeAndAnAlertOnce() async throws {
         try await withKindred { kindred in
-            _ = try await SeedDemoCommand.seed(on: kindred.app)
-            let seeded = try await SeedDemoCommand.seed(on: kindred.app)
-            func token(_ name: String) async throws -> String {
-                try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": seeded.password])
-                    .decode(Components.Schemas.AuthSession.self).accessToken
-            }
-            let ada = try await token("ada")
+            let demo = try await SeededDemo.twice(kindred)
+            let ada = try await demo.token("ada")
 
             // Grace, Alan and Mary are Ada's links; Grace and Alan show how they connect people, and
             // each bridges to Katherine, who is not Ada's link.
@@ -120,5 +105,22 @@ struct SeedDemoTests {
             let stillMine = try await kindred.send(.POST, "/auth/sign-in", json: ["email": real.email, "password": real.password])
             #expect(stillMine.status == .ok)
         }
+    }
+}
+
+/// The demo seeded twice (the second run must add nothing), its people signed in with the
+/// printed password.
+private struct SeededDemo {
+    let kindred: TestKindred
+    let password: String
+
+    static func twice(_ kindred: TestKindred) async throws -> SeededDemo {
+        _ = try await SeedDemoCommand.seed(on: kindred.app)
+        return SeededDemo(kindred: kindred, password: try await SeedDemoCommand.seed(on: kindred.app).password)
+    }
+
+    func token(_ name: String) async throws -> String {
+        try await kindred.send(.POST, "/auth/sign-in", json: ["email": "\(name)@demo.kindred.app", "password": password])
+            .decode(Components.Schemas.AuthSession.self).accessToken
     }
 }
