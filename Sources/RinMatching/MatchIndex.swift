@@ -18,9 +18,42 @@ public struct MatchIndex: Sendable {
     public static let defaultBlockCap = 50
 
     public let blockCap: Int
-    private var records: [UUID: MatchRecord] = [:]
-    /// Each block's members, in the order they came (a removal moves the last into its place).
-    private var blocks: [HashedBlockingKey: [MatchRecord]] = [:]
+    /// Contacts by slot; a removed contact's slot is reused (`freeSlots`). Blocks name their
+    /// members by slot, so building, searching and freeing an index of a whole book moves small
+    /// integers rather than retaining and releasing a record per block per contact.
+    private var slots: [MatchRecord?] = []
+    private var freeSlots: [Int32] = []
+    private var slotOfID: [UUID: Int32] = [:]
+    /// Each block key's number, given when a contact first holds it and kept for the index's life
+    /// (an emptied block is an empty `Block`): a key is hashed once per insert, never on a removal
+    /// or a candidate search, which read `keysOfSlot`.
+    private var keyNumbers: [HashedBlockingKey: Int32] = [:]
+    private var blocks: [Block] = []
+    private var keysOfSlot: [[Int32]] = []
+
+    /// One block's members, in the order they came (a removal moves the last into its place).
+    /// Most keys (an e-mail address, a phone) belong to one contact: the first member is kept
+    /// inline, so such a block allocates nothing.
+    private struct Block {
+        private(set) var count = 0
+        private var first: Int32 = -1
+        private var rest: [Int32] = []
+
+        subscript(position: Int) -> Int32 { position == 0 ? first : rest[position - 1] }
+
+        mutating func append(_ slot: Int32) {
+            if count == 0 { first = slot } else { rest.append(slot) }
+            count += 1
+        }
+
+        mutating func remove(_ slot: Int32) {
+            guard let position = (0..<count).first(where: { self[$0] == slot }) else { return }
+            let last = self[count - 1]
+            if position == 0 { first = last } else { rest[position - 1] = last }
+            if count > 1 { rest.removeLast() }
+            count -= 1
+        }
+    }
 
     public init(blockCap: Int = MatchIndex.defaultBlockCap) {
         self.blockCap = blockCap
@@ -31,7 +64,10 @@ public struct MatchIndex: Sendable {
     /// third of the time spent adding to it.
     public init(blockCap: Int = MatchIndex.defaultBlockCap, reservingCapacity capacity: Int) {
         self.init(blockCap: blockCap)
-        records.reserveCapacity(capacity)
+        slots.reserveCapacity(capacity)
+        keysOfSlot.reserveCapacity(capacity)
+        slotOfID.reserveCapacity(capacity)
+        keyNumbers.reserveCapacity(capacity * Self.blocksPerContact)
         blocks.reserveCapacity(capacity * Self.blocksPerContact)
     }
 
@@ -44,17 +80,41 @@ public struct MatchIndex: Sendable {
     /// the family name (most cards carry one or two of each, and many share their blocks).
     static let blocksPerContact = 4
 
-    public var count: Int { records.count }
+    public var count: Int { slotOfID.count }
 
-    public func record(_ id: UUID) -> MatchRecord? { records[id] }
+    public func record(_ id: UUID) -> MatchRecord? { slotOfID[id].flatMap { slots[Int($0)] } }
 
-    public func contains(_ id: UUID) -> Bool { records[id] != nil }
+    public func contains(_ id: UUID) -> Bool { slotOfID[id] != nil }
 
     /// Adds `record`, or replaces the record with its id (a survivor after a merge).
     public mutating func insert(_ record: MatchRecord) {
-        if records[record.id] != nil { remove(record.id) }
-        records[record.id] = record
-        for key in record.hashedBlockingKeys { blocks[key, default: []].append(record) }
+        if slotOfID[record.id] != nil { remove(record.id) }
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[Int(slot)] = record
+        } else {
+            slot = Int32(slots.count)
+            slots.append(record)
+            keysOfSlot.append([])
+        }
+        slotOfID[record.id] = slot
+        var numbers: [Int32] = []
+        numbers.reserveCapacity(record.hashedBlockingKeys.count)
+        for key in record.hashedBlockingKeys {
+            let number = Self.number(&keyNumbers[key, default: -1], next: Int32(blocks.count))
+            if number == blocks.count { blocks.append(Block()) }
+            blocks[Int(number)].append(slot)
+            numbers.append(number)
+        }
+        keysOfSlot[Int(slot)] = numbers
+    }
+
+    /// A key's number, given now if it has none: through the dictionary's `default:` subscript,
+    /// so a key is looked up once whether or not it is new.
+    private static func number(_ stored: inout Int32, next: Int32) -> Int32 {
+        if stored < 0 { stored = next }
+        return stored
     }
 
     public mutating func insert(contentsOf records: some Sequence<MatchRecord>) {
@@ -63,37 +123,39 @@ public struct MatchIndex: Sendable {
 
     @discardableResult
     public mutating func remove(_ id: UUID) -> MatchRecord? {
-        guard let record = records.removeValue(forKey: id) else { return nil }
-        for key in record.hashedBlockingKeys {
-            guard let index = blocks.index(forKey: key) else { continue }
-            var emptied = false
-            // Edited in place through the dictionary's storage, not copied out and back.
-            if let position = blocks.values[index].firstIndex(where: { $0.id == id }) {
-                blocks.values[index].swapAt(position, blocks.values[index].count - 1)
-                blocks.values[index].removeLast()
-                emptied = blocks.values[index].isEmpty
-            }
-            if emptied { blocks.remove(at: index) }
-        }
+        guard let slot = slotOfID.removeValue(forKey: id), let record = slots[Int(slot)] else { return nil }
+        for number in keysOfSlot[Int(slot)] { blocks[Int(number)].remove(slot) }
+        slots[Int(slot)] = nil
+        keysOfSlot[Int(slot)] = []
+        freeSlots.append(slot)
         return record
     }
 
     /// How many contacts hold `key`, giant blocks included.
-    public func blockSize(_ key: BlockingKey) -> Int { blocks[HashedBlockingKey(key)]?.count ?? 0 }
+    public func blockSize(_ key: BlockingKey) -> Int {
+        keyNumbers[HashedBlockingKey(key)].map { blocks[Int($0)].count } ?? 0
+    }
 
     public func isGiant(_ key: BlockingKey) -> Bool { blockSize(key) > blockCap }
 
     /// The contacts sharing a block with `record` that is not giant, `record` itself left out,
     /// in survivor order (oldest first), so callers see them in the same order on every run.
+    /// A record the index does not hold (a probe) is looked up by its keys.
     public func candidates(for record: MatchRecord) -> [MatchRecord] {
-        var found: [MatchRecord] = []
-        for key in record.hashedBlockingKeys {
-            guard let members = blocks[key], members.count <= blockCap else { continue }
-            for member in members where member.id != record.id {
+        let own = slotOfID[record.id] ?? -1
+        // The index's own record has its keys' numbers at hand; a probe's are looked up.
+        let held = own >= 0 && slots[Int(own)]?.isStored(as: record) == true
+        let numbers = held ? keysOfSlot[Int(own)] : record.hashedBlockingKeys.compactMap { keyNumbers[$0] }
+        var found: [Int32] = []
+        for number in numbers {
+            let block = blocks[Int(number)]
+            guard block.count <= blockCap else { continue }
+            for position in 0..<block.count {
+                let member = block[position]
                 // A contact shares a few blocks at most: a scan of what was found beats a set.
-                if !found.contains(where: { $0.id == member.id }) { found.append(member) }
+                if member != own && !found.contains(member) { found.append(member) }
             }
         }
-        return found.sorted { $0.survives(over: $1) }
+        return found.compactMap { slots[Int($0)] }.sorted { $0.survives(over: $1) }
     }
 }

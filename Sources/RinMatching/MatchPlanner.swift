@@ -79,7 +79,7 @@ public enum MatchPlanner {
             guard let record = index.record(id) else { continue }
             for candidate in index.candidates(for: record) where !newIDs.contains(candidate.id) {
                 let pair = MatchPair(id, candidate.id)
-                if !dismissed.contains(pair) && !pairs.contains(pair) && MatchScorer.verdict(record, candidate).isSure { pairs.insert(pair) }
+                if !dismissed.contains(pair) && !pairs.contains(pair) && MatchScorer.isSure(record, candidate) { pairs.insert(pair) }
             }
         }
         return pairs.sorted { $0.isOrdered(before: $1) }

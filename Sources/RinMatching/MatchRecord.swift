@@ -89,6 +89,10 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
                         organization: foldedOrganization)
     }
 
+    /// Whether both are the same stored record (not merely equal): the index reads its own
+    /// copy's block numbers only for the record it holds.
+    func isStored(as other: MatchRecord) -> Bool { values === other.values }
+
     /// Survivor order (§2.3, Survivor): created first, then the lower id.
     public func survives(over other: MatchRecord) -> Bool {
         if createdAt != other.createdAt { return createdAt < other.createdAt }

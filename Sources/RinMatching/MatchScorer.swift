@@ -54,6 +54,23 @@ public enum MatchScorer {
             birthday: BirthdayAgreement.compare(a.birthday, b.birthday))
     }
 
+    /// `verdict(a, b).isSure`, without the name similarity (it only sets the confidence of pairs
+    /// that are not sure) and without listing what is shared: the planner asks this of every
+    /// pair in the book around a batch's sure pairs.
+    static func isSure(_ a: MatchRecord, _ b: MatchRecord) -> Bool {
+        let sameFullName = !a.name.isEmpty && a.fullName == b.fullName
+        return (sharesAny(a.emails, b.emails) || sharesAny(a.phones, b.phones))
+            && (sameFullName || NameKey.compatible(a.name, b.name))
+            && BirthdayAgreement.compare(a.birthday, b.birthday) != .clash
+    }
+
+    private static func sharesAny(_ a: [String], _ b: [String]) -> Bool {
+        if a.isEmpty || b.isEmpty { return false }
+        var shared = false
+        SortedMerge.forEachShared(a, b) { _ in shared = true }
+        return shared
+    }
+
     /// "Similar name": the better of the whole names compared (`NameKey.similarity`, in order and
     /// with the words sorted) and the names compared on what both wrote (`alignedSimilarity`).
     static func nameSimilarity(_ a: NameKey, _ b: NameKey) -> Double {

@@ -22,20 +22,35 @@ extension NameKey {
     /// they are for most pairs.
     static func alignedSimilarity(_ a: NameKey, _ b: NameKey, whole: Double?) -> Double {
         if a.isEmpty || b.isEmpty { return 0 }
-        var left = "", right = ""
+        var leftGiven: String?, rightGiven: String?
         if let first = a.given.first, let other = b.given.first {
             // `givenWordsAgree` is only ever true for equal words or a prefix; checking that first
             // spares it its per-letter script test on every household pair.
             let agree = (first.hasPrefix(other) || other.hasPrefix(first)) && givenWordsAgree(first, other)
-            left = agree && other.count > first.count ? other : first
-            right = agree && first.count > other.count ? first : other
+            leftGiven = agree && other.count > first.count ? other : first
+            rightGiven = agree && first.count > other.count ? first : other
         }
-        if !a.family.isEmpty && !b.family.isEmpty {
-            left += left.isEmpty ? a.familyKey : " " + a.familyKey
-            right += right.isEmpty ? b.familyKey : " " + b.familyKey
+        let withFamilies = !a.family.isEmpty && !b.family.isEmpty
+        if leftGiven == nil && !withFamilies { return 0 }
+        // Most pairs align to their whole names: known without building the aligned text.
+        if let whole, a.isWhole(given: leftGiven, withFamily: withFamilies), b.isWhole(given: rightGiven, withFamily: withFamilies) {
+            return whole
         }
-        if left.isEmpty { return 0 }
-        if let whole, left == a.fullKey, right == b.fullKey { return whole }
-        return JaroWinkler.similarity(left, right)
+        return JaroWinkler.similarity(a.aligned(given: leftGiven, withFamily: withFamilies),
+                                      b.aligned(given: rightGiven, withFamily: withFamilies))
+    }
+
+    /// The aligned text of this side: the chosen given name, then the family words when both
+    /// sides have some.
+    private func aligned(given: String?, withFamily: Bool) -> String {
+        guard withFamily else { return given ?? "" }
+        guard let given else { return familyKey }
+        return given + " " + familyKey
+    }
+
+    /// Whether `aligned(given:withFamily:)` is `fullKey`.
+    private func isWhole(given chosen: String?, withFamily: Bool) -> Bool {
+        guard let chosen else { return withFamily && given.isEmpty }
+        return given.count == 1 && given[0] == chosen && (withFamily || family.isEmpty)
     }
 }

@@ -144,6 +144,19 @@ import Testing
         }
     }
 
+    @Test func theWordSizedJaroGivesTheGeneralOnesAnswerToTheBit() {
+        // Names from a small alphabet, so that letters repeat, match out of order and fall just
+        // inside and outside the window; lengths up to the word's 64 bits.
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("aeinrst ".utf8)
+        for _ in 0..<5_000 {
+            let a = (0..<Int.random(in: 1...64, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            let b = (0..<Int.random(in: 1...64, using: &generator)).map { _ in letters.randomElement(using: &generator)! }
+            let short = a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { JaroWinkler.shortJaroSimilarity(left, $0) } }
+            #expect(short == JaroWinkler.jaroSimilarity(a, b), "\(String(decoding: a, as: UTF8.self)) / \(String(decoding: b, as: UTF8.self))")
+        }
+    }
+
     @Test func aSurvivorTakesInWhatItAbsorbs() {
         let survivor = F.record(1, "T. Lopez", emails: ["t@example.com"], birthday: "--0812")
         let absorbed = F.record(2, "Thomas Q. Lopez", emails: ["thomas@example.com"], phones: ["+14155550101"], birthday: "1986-08-12",
