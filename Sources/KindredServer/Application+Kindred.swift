@@ -17,11 +17,16 @@ extension Application {
             if configuration.secret.isEmpty {
                 configuration.secret = try DevelopmentSecret.loadOrCreate(in: configuration.dataDirectory)
             }
+            // Vapor boots the application for every command, and booting starts the job runner:
+            // `kindred migrate` or `kindred jobs run` would also run whatever job was due, alongside
+            // the command. Only a serving instance offers to run jobs.
+            configuration.runsJobs = configuration.runsJobs && Self.willServe(arguments: environment.arguments)
             try await configure(app, configuration)
             app.asyncCommands.use(SeedDemoCommand(), as: "seed-demo")
             // Replaces Fluent's own `migrate`, so every path takes the same lock.
             app.asyncCommands.use(MigrateCommand(), as: "migrate")
             app.asyncCommands.use(ModerationCommand.group(), as: "moderation")
+            app.asyncCommands.use(JobsCommand.group(), as: "jobs")
             if Self.willServe(arguments: environment.arguments) {
                 try await app.migrateSafely(configuration: configuration)
             }

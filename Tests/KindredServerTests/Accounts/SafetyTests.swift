@@ -232,11 +232,7 @@ struct AnyEncodable: Encodable {
 struct ModerationCommandTests {
     /// Runs `kindred moderation <arguments>` as the command line would, and returns what it printed.
     private func moderation(_ kindred: TestKindred, _ arguments: String...) async throws -> String {
-        let console = CapturingConsole()
-        var context = CommandContext(console: console, input: CommandInput(arguments: ["kindred"] + arguments))
-        context.application = kindred.app
-        try await console.run(ModerationCommand.group(), with: context)
-        return console.text
+        try await CapturingConsole.run(ModerationCommand.group(), kindred, arguments)
     }
 
     @Test func theDeskListsOpenReportsAndResolvesThemByID() async throws {
@@ -265,8 +261,8 @@ struct ModerationCommandTests {
     }
 }
 
-/// A console that keeps what a command prints.
-private final class CapturingConsole: Console, @unchecked Sendable {
+/// A console that keeps what a command prints (the command tests of every app use it).
+final class CapturingConsole: Console, @unchecked Sendable {
     private let lock = NSLock()
     private var printed = ""
     var userInfo: [AnySendableHashable: any Sendable] = [:]
@@ -277,4 +273,14 @@ private final class CapturingConsole: Console, @unchecked Sendable {
     func output(_ text: ConsoleText, newLine: Bool) { lock.withLock { printed += text.description + (newLine ? "\n" : "") } }
     func clear(_ type: ConsoleClear) {}
     func report(error: String, newLine: Bool) { lock.withLock { printed += error + (newLine ? "\n" : "") } }
+
+    /// Runs `kindred <group> <arguments>` on `kindred`'s app as the command line would, and
+    /// returns what it printed.
+    static func run(_ group: any AsyncCommandGroup, _ kindred: TestKindred, _ arguments: [String]) async throws -> String {
+        let console = CapturingConsole()
+        var context = CommandContext(console: console, input: CommandInput(arguments: ["kindred"] + arguments))
+        context.application = kindred.app
+        try await console.run(group, with: context)
+        return console.text
+    }
 }

@@ -23,6 +23,25 @@ struct JobRunnerTests {
         })
     }
 
+    @Test func onlyAServingInstanceOffersToRunJobs() {
+        // Vapor boots the application for every command, and booting starts the runner.
+        #expect(Application.willServe(arguments: ["kindred"]))
+        #expect(Application.willServe(arguments: ["kindred", "serve", "--port", "8080"]))
+        for command in [["migrate"], ["jobs", "run", "any"], ["jobs"], ["moderation", "list"], ["seed-demo"], ["serve", "--help"]] {
+            #expect(!Application.willServe(arguments: ["kindred"] + command), "kindred \(command.joined(separator: " "))")
+        }
+    }
+
+    @Test func theJobsCommandNamesEveryRegisteredJobAndRefusesAnUnknownOne() async throws {
+        try await withKindred { kindred in
+            let listed = try await CapturingConsole.run(JobsCommand.group(), kindred, [])
+            #expect(listed.split(separator: "\n").map(String.init) == JobsCommand.jobs.map(\.name))
+            await #expect(throws: AppError.self) {
+                _ = try await CapturingConsole.run(JobsCommand.group(), kindred, ["run", "no.such.job"])
+            }
+        }
+    }
+
     @Test func twoInstancesRunADueJobOnceAndNotAgainThatPeriod() async throws {
         try await withKindred { kindred in
             let counter = Counter()

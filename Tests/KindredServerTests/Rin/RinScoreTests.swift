@@ -81,6 +81,23 @@ struct RinScoreTests {
         }
     }
 
+    @Test func anOperatorRunsTheDailyScoreNowFromTheCommandLine() async throws {
+        try await withKindred(adjust: Self.daysLongSessions) { kindred in
+            let ada = try await kindred.signUp("ada"), bea = try await kindred.signUp("bea")
+            try await RinNetworkTests.linked(kindred, ada, bea)
+            #expect(try await CapturingConsole.run(JobsCommand.group(), kindred, ["list"]).contains(RinScoreJob.name))
+            let printed = try await CapturingConsole.run(JobsCommand.group(), kindred, ["run", RinScoreJob.name])
+            #expect(printed.hasPrefix("\(RinScoreJob.name) ran in "), "\(printed)")
+            #expect(try await RinScoreLatest.query(on: kindred.app.db).count() == 2)
+            #expect(try await RinLinkInterval.query(on: kindred.app.db).count() == 1)
+            #expect(try await Self.score(kindred, ada).official != nil)
+            // Outside the schedule: the day's scheduled run is still due, and replaces, not adds.
+            Self.moveTo(hour: 3, kindred)
+            #expect(await JobRunner(jobs: [RinScoreJob.job]).tick(kindred.app.context) == [RinScoreJob.name])
+            #expect(try await RinLinkInterval.query(on: kindred.app.db).count() == 1)
+        }
+    }
+
     @Test func historyKeepsADayPerRunAndLinksKeepTheirIntervals() async throws {
         try await withKindred(adjust: Self.daysLongSessions) { kindred in
             let ada = try await kindred.signUp("ada"), bea = try await kindred.signUp("bea")
