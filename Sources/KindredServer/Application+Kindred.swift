@@ -27,6 +27,9 @@ extension Application {
             app.asyncCommands.use(MigrateCommand(), as: "migrate")
             app.asyncCommands.use(ModerationCommand.group(), as: "moderation")
             app.asyncCommands.use(JobsCommand.group(), as: "jobs")
+            for kindredApp in KindredApps.all {
+                for (name, command) in kindredApp.commands.sorted(by: { $0.key < $1.key }) { app.asyncCommands.use(command, as: name) }
+            }
             if Self.willServe(arguments: environment.arguments) {
                 try await app.migrateSafely(configuration: configuration)
             }

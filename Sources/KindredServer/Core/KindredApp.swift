@@ -55,6 +55,10 @@ protocol KindredApp: Sendable {
 
     /// Work to run once per period across every instance (`JobRunner`), such as a daily job.
     static var jobs: [ScheduledJob] { get }
+
+    /// Command-line commands of the app's own (`kindred <name> …`), such as a moderators' desk
+    /// for something only this app has.
+    static var commands: [String: any AnyAsyncCommand] { get }
 }
 
 extension KindredApp {
@@ -70,6 +74,7 @@ extension KindredApp {
     static func seedDemo(_ app: Application, people: [User]) async throws {}
     static func routes(_ app: Application) throws {}
     static var jobs: [ScheduledJob] { [] }
+    static var commands: [String: any AnyAsyncCommand] { [:] }
 }
 
 /// How the foundation treats one operation beyond what the contract says.

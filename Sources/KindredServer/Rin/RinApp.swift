@@ -17,6 +17,7 @@ enum RinApp: KindredApp {
     }
 
     static var jobs: [ScheduledJob] { [RinScoreJob.job] }
+    static var commands: [String: any AnyAsyncCommand] { ["rin-disputes": RinDisputesCommand.group()] }
 
     static func routes(_ app: Application) throws {
         // A share link opened by any phone's camera: the web client shows the card.

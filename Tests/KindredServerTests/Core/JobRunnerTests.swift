@@ -3,6 +3,7 @@ import Foundation
 import KindredTestSupport
 import NIOConcurrencyHelpers
 import Testing
+import Vapor
 @testable import KindredServer
 
 /// Scheduled jobs run once per period across instances (docs/RIN-PART2.md §6): two runners on one

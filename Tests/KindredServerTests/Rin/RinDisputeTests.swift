@@ -57,6 +57,9 @@ struct RinDisputeTests {
             #expect(inbox.map(\.id) == [mine.id] && inbox[0].state == .action && inbox[0].dispute?.role == .subject)
             #expect(try await RinSecurityTests.items(kindred, setup.bea, "disputes").map(\.state) == [.waiting])
 
+            // Open and new, it waits for Ada, not for the moderators.
+            #expect(try await CapturingConsole.run(RinDisputesCommand.group(), kindred, []).contains("No disputes are waiting"))
+
             // One open dispute per detail; the claimant cannot answer, the subject cannot withdraw.
             #expect(try await Self.raise(kindred, setup).status == .conflict)
             let byClaimant = try await kindred.send(.POST, "/rin/disputes/\(mine.id)/answer", token: setup.bea.accessToken, json: ["action": "remove"])
@@ -72,8 +75,14 @@ struct RinDisputeTests {
             #expect(try await kindred.send(.POST, "/rin/disputes/\(mine.id)/answer", token: setup.ada.accessToken,
                                            json: ["action": "remove"]).status == .conflict, "answered once")
 
-            // A moderator upholds it: Ada's Trust carries a moderate penalty.
-            _ = try await RinDisputeService(context: kindred.app.context).decide(mine.id, upheld: true)
+            // A moderator upholds it from the desk (`kindred rin-disputes`): Ada's Trust carries a
+            // moderate penalty.
+            let desk = try await CapturingConsole.run(RinDisputesCommand.group(), kindred, [])
+            #expect(desk.contains(mine.id.uuidString) && desk.contains("@bea says @ada's phone"), "\(desk)")
+            #expect(desk.contains("@ada answers: “It has been my number for ten years.”"))
+            let upheld = try await CapturingConsole.run(RinDisputesCommand.group(), kindred, ["uphold", mine.id.uuidString])
+            #expect(upheld.contains("is upheld"), "\(upheld)")
+            #expect(try await CapturingConsole.run(RinDisputesCommand.group(), kindred, ["list"]).contains("No disputes are waiting"))
             let score = try await kindred.send(.GET, "/rin/score", token: setup.ada.accessToken).decode(Schemas.RinScore.self)
             #expect(score.provisional.parts.penaltyPoints == 15)
             #expect(try await RinSecurityTests.items(kindred, setup.bea, "disputes", "resolved").map { $0.dispute?.status } == [.upheld])
