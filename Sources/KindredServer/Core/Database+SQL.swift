@@ -1,4 +1,5 @@
 import Fluent
+import NIOConcurrencyHelpers
 import SQLKit
 
 extension Database {
@@ -8,6 +9,24 @@ extension Database {
             throw AppError(.internalError, .internalServerError, "Kindred needs an SQL database.")
         }
         return sql
+    }
+
+    /// Every row of `query`, each decoded as it arrives rather than after all of them are held:
+    /// a whole-table read (millions of rows) then keeps only the decoded values. The first
+    /// decoding error is thrown once the query ends.
+    func rows<Row: Sendable>(_ query: SQLQueryString, _ decode: @escaping @Sendable (any SQLRow) throws -> Row) async throws -> [Row] {
+        let rows = NIOLockedValueBox<[Row]>([])
+        let failure = NIOLockedValueBox<(any Error)?>(nil)
+        try await sql().raw(query).run { row in
+            do {
+                let value = try decode(row)
+                rows.withLockedValue { $0.append(value) }
+            } catch {
+                failure.withLockedValue { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLockedValue({ $0 }) { throw error }
+        return rows.withLockedValue { $0 }
     }
 
     /// A transaction that reads and then writes. On SQLite it begins `IMMEDIATE`, taking the

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import NIOConcurrencyHelpers
 import RinScoring
 import SQLKit
 
@@ -52,19 +51,7 @@ enum RinLinkStore {
 
     /// Every edge between Rin's people, for the daily job: one query, its rows read as they come.
     static func allEdges(on database: any Database) async throws -> [RinEdge] {
-        let query = Self.edgesQuery
-        let edges = NIOLockedValueBox<[RinEdge]>([])
-        let failure = NIOLockedValueBox<(any Error)?>(nil)
-        try await database.sql().raw(query).run { row in
-            do {
-                let edge = try edge(from: row)
-                edges.withLockedValue { $0.append(edge) }
-            } catch {
-                failure.withLockedValue { $0 = $0 ?? error }
-            }
-        }
-        if let error = failure.withLockedValue({ $0 }) { throw error }
-        return edges.withLockedValue { $0 }
+        try await database.rows(Self.edgesQuery, edge(from:))
     }
 
     private static func edge(from row: any SQLRow) throws -> RinEdge {

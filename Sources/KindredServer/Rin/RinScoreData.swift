@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import NIOConcurrencyHelpers
 import RinScoring
 import SQLKit
 
@@ -65,18 +64,7 @@ enum RinScoreData {
 
     /// Reads intervals row by row as they arrive (`where` is the query's condition).
     static func intervals(where condition: SQLQueryString, on database: any Database) async throws -> [Interval] {
-        let rows = NIOLockedValueBox<[Interval]>([])
-        let failure = NIOLockedValueBox<(any Error)?>(nil)
-        try await database.sql().raw("SELECT " + Interval.columns + " FROM rin_links WHERE " + condition).run { row in
-            do {
-                let interval = try Interval(row: row)
-                rows.withLockedValue { $0.append(interval) }
-            } catch {
-                failure.withLockedValue { $0 = $0 ?? error }
-            }
-        }
-        if let error = failure.withLockedValue({ $0 }) { throw error }
-        return rows.withLockedValue { $0 }
+        try await database.rows("SELECT " + Interval.columns + " FROM rin_links WHERE " + condition, Interval.init(row:))
     }
 
     /// Each person's link intervals that touch the window ending `today` (open ones, and those

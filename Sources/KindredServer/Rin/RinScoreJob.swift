@@ -98,7 +98,7 @@ enum RinScoreJob {
         for link in links { current.insert(link.pair) }
         var closed = 0
         let gone = open.filter { !current.contains(RinPair($0.low, $0.high)) }.map(\.id)
-        current = []
+        current = []  // millions of pairs at scale, no longer needed while the rest runs
         for chunk in stride(from: 0, to: gone.count, by: batch).map({ Array(gone[$0..<min($0 + batch, gone.count)]) }) {
             try await RinLinkInterval.query(on: database).filter(\.$id ~~ chunk).set(\.$endedOn, to: today).update()
             closed += chunk.count
