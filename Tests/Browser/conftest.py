@@ -5,6 +5,7 @@ Optional: CHROME_BIN (default /usr/bin/chromium), CHROMEDRIVER (default /usr/bin
 """
 import os
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from selenium import webdriver
@@ -50,35 +51,110 @@ def _new_driver(mobile=None):
     return webdriver.Chrome(service=service, options=options)
 
 
-def _run_driver(mobile=None):
-    """A browser for one test; fails the test on unexpected console errors."""
-    drv = _new_driver(mobile)
-    try:
-        yield drv
-        entries = drv.get_log("browser")
-    finally:
-        drv.quit()
+def _origins(base_url):
+    """The test server's origin and its twin (127.0.0.1 <-> localhost) that some tests use as a
+    second person's origin: both are wiped between tests."""
+    parts = urlsplit(base_url)
+    twin = {"127.0.0.1": "localhost", "localhost": "127.0.0.1"}.get(parts.hostname)
+    origins = [f"{parts.scheme}://{parts.netloc}"]
+    if twin:
+        origins.append(f"{parts.scheme}://{twin}:{parts.port}" if parts.port else f"{parts.scheme}://{twin}")
+    return origins
+
+
+def _fail_on_console_errors(entries):
     severe = [e for e in entries if e.get("level") == "SEVERE"
               and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
     if severe:
         pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
 
 
-@pytest.fixture
-def driver():
-    yield from _run_driver()
+class _Browser:
+    """One Chromium for a whole test file (starting one costs seconds on two cores), handed to each
+    test as if new: between tests every window but one is closed, the network, request
+    interception, size and emulation the last test changed are undone, and the server's origins
+    lose their cookies, storage, caches and service workers."""
+
+    def __init__(self, base_url, mobile=None):
+        self.base_url, self.mobile, self.drv = base_url, mobile, None
+
+    def fresh(self):
+        if self.drv is None:
+            self.drv = _new_driver(self.mobile)
+            return self.drv
+        drv = self.drv
+        handles = drv.window_handles
+        for handle in handles[1:]:
+            drv.switch_to.window(handle)
+            drv.close()
+        drv.switch_to.window(handles[0])
+        drv.get("about:blank")
+        for command, args in (("Fetch.disable", {}), ("Network.enable", {}),
+                              ("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+                              ("Network.clearBrowserCookies", {}), ("Network.clearBrowserCache", {}),
+                              ("Network.disable", {}), ("Browser.setDownloadBehavior", {"behavior": "default"})):
+            drv.execute_cdp_cmd(command, args)
+        for origin in _origins(self.base_url):
+            drv.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        if not self.mobile:
+            # A phone's metrics come from chromedriver's mobile emulation and stay; a desktop
+            # browser that a test turned into a phone is turned back.
+            drv.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            drv.set_window_size(430, 932)
+        drv.get_log("browser")  # what the last test left behind is not this test's
+        return drv
+
+    def quit(self):
+        if self.drv is not None:
+            self.drv.quit()
+            self.drv = None
+
+
+def _run_driver(browser):
+    """The file's browser for one test; fails the test on unexpected console errors."""
+    drv = browser.fresh()
+    yield drv
+    _fail_on_console_errors(drv.get_log("browser"))
+
+
+@pytest.fixture(scope="module")
+def _desktop(base_url):
+    browser = _Browser(base_url)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="module")
+def _desktop_b(base_url):
+    browser = _Browser(base_url)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="module")
+def _phone(base_url):
+    browser = _Browser(base_url, PHONE)
+    yield browser
+    browser.quit()
 
 
 @pytest.fixture
-def driver_b():
+def driver(_desktop):
+    yield from _run_driver(_desktop)
+
+
+@pytest.fixture
+def driver_b(_desktop_b):
     """A second, independent browser (own cookies and storage): another person on another phone."""
-    yield from _run_driver()
+    yield from _run_driver(_desktop_b)
 
 
 @pytest.fixture
-def phone_driver():
+def phone_driver(_phone):
     """A browser emulating a 375 x 667 touch phone (see PHONE)."""
-    yield from _run_driver(PHONE)
+    yield from _run_driver(_phone)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ALLOWED_CONSOLE, PHONE, _new_driver
+from conftest import _fail_on_console_errors, PHONE, _new_driver
 from kindred_ui import UI
 
 
@@ -181,7 +181,4 @@ def clean_console(browser):
         return entries
     drain()
     yield
-    severe = [e for e in drain() if e.get("level") == "SEVERE"
-              and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
-    if severe:
-        pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
+    _fail_on_console_errors(drain())

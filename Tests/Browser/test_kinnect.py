@@ -20,7 +20,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ALLOWED_CONSOLE, _new_driver
+from conftest import _fail_on_console_errors, _new_driver
 from kindred_ui import UI, create_account, delete_account, make_jpeg
 
 UPLOAD_SECONDS = 120  # two multi-megabyte photos resized in the browser and uploaded on a busy machine
@@ -72,10 +72,7 @@ def clean_console(browser):
         return entries
     drain()
     yield
-    severe = [e for e in drain() if e.get("level") == "SEVERE"
-              and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
-    if severe:
-        pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
+    _fail_on_console_errors(drain())
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ALLOWED_CONSOLE, PHONE, _new_driver
+from conftest import _fail_on_console_errors, PHONE, _new_driver
 from kindred_ui import create_account, delete_account
 from memories_ui import (GPS, SCENE, SKY, add_letter, add_memory_page, are_friends, blank, book_pages, camera_jpeg,
                          canvas_png, colour_at, draw, editor_canvas, editor_seen, editor_settled, ink, jpeg_segments, line,
@@ -76,10 +76,7 @@ def clean_console(browser_a, browser_b):
         return entries
     drain()
     yield
-    severe = [e for e in drain() if e.get("level") == "SEVERE"
-              and not any(p.search(e.get("message", "")) for p in ALLOWED_CONSOLE)]
-    if severe:
-        pytest.fail("Browser console errors:\n" + "\n".join(e["message"] for e in severe), pytrace=False)
+    _fail_on_console_errors(drain())
 
 
 @pytest.fixture(scope="module")
