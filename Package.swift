@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.15.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
     ],
     targets: [
         // MARK: - shared
@@ -141,6 +142,8 @@ let package = Package(
                 // The realtime socket's RFC 6455 guards sit in the NIO pipeline.
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The SMTP client's STARTTLS and implicit TLS (Vapor already builds it).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("DateAnIntervention/Catalogue/interventions.json")]
         ),
@@ -168,7 +171,9 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            // The real SMTP server (aiosmtpd) the mail tests send to, run with the test venv's Python.
+            exclude: ["Support/smtp_sink.py"]
         ),
         /// A seeded random generator shared by the randomised tests.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),

@@ -2,6 +2,7 @@
 // RFC 9457 problem, with something else, or not at all (network down: status 0).
 
 const TIMEOUT_TYPE = 'about:blank#timeout';
+const INVALID_LINK_TYPE = 'https://kindred.app/problems/invalid-link';
 
 export class ApiError extends Error {
   constructor({ status = 0, type = 'about:blank', title = 'Error', detail = '', errors = [],
@@ -21,6 +22,8 @@ export class ApiError extends Error {
   /** No answer at all: offline, dropped, or timed out. Worth a retry. */
   get isNetworkError() { return this.status === 0; }
   get isTimeout() { return this.type === TIMEOUT_TYPE; }
+  /** An e-mailed link that expired, was used already, or was never sent: only a new link helps. */
+  get isInvalidLink() { return this.type === INVALID_LINK_TYPE; }
 }
 
 export function networkError(requestId) {

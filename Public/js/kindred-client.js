@@ -19,6 +19,19 @@ export const getMe = () => api.get('/me');
 /** changes: { displayName, username, bio, avatarId, removeAvatar }; resolves to the account. */
 export const updateProfile = (changes, { signal } = {}) => api.patch('/me', changes, { signal });
 export const deleteAccount = () => api.delete('/me');
+/** Moves the account to a new address (unverified, sent a link); needs the password. Resolves to the account. */
+export const changeEmail = (email, password) => api.put('/me/email', { email, password });
+/** E-mails a new link for proving the account's address (409 when verified already). */
+export const sendEmailVerification = () => api.post('/me/email-verification');
+
+// ---- e-mailed links ----
+// No session: a link may be opened on another device, or by someone who can't sign in.
+/** Answers the same whether or not an account has the address, so nothing comes back. */
+export const requestPasswordReset = (email) => api.post('/auth/password-reset', { email }, { auth: false });
+/** Ends every session of the account, this browser's too. */
+export const resetPassword = (token, password) => api.post('/auth/password-reset/confirm', { token, password }, { auth: false });
+/** Resolves to { email }: the address the link proved. */
+export const confirmEmailVerification = (token) => api.post('/auth/email-verification/confirm', { token }, { auth: false });
 
 // ---- sessions ----
 const paged = (path, cursor) => (cursor ? `${path}?cursor=${id(cursor)}` : path);

@@ -13,6 +13,8 @@ import * as profile from './pages/profile.js';
 import * as sessions from './pages/sessions.js';
 import * as account from './pages/account.js';
 import * as blocked from './pages/blocked.js';
+import * as passwordReset from './pages/password-reset.js';
+import * as verifyEmail from './pages/verify-email.js';
 import { currentSession, onSessionChange } from './session.js';
 
 // guest: only when signed out (signed-in people go home); auth: only when signed in.
@@ -20,6 +22,11 @@ const SHELL_ROUTES = {
   '/': { render: home.render, title: 'Home' },
   '/sign-in': { render: auth.renderSignIn, title: 'Sign in', guest: true },
   '/sign-up': { render: auth.renderSignUp, title: 'Create account', guest: true },
+  // Neither guest nor auth: e-mailed links open wherever someone reads their mail, signed in or
+  // not, and a reset link that failed must lead to asking for a new one either way.
+  '/forgot-password': { render: passwordReset.renderRequest, title: 'Forgot your password?' },
+  '/reset-password': { render: passwordReset.renderReset, title: 'Choose a new password' },
+  '/verify-email': { render: verifyEmail.render, title: 'Confirm your email address' },
   '/profile': { render: profile.render, title: 'Profile', auth: true },
   '/sessions': { render: sessions.render, title: 'Sessions', auth: true },
   '/account': { render: account.render, title: 'Account', auth: true },
@@ -151,6 +158,8 @@ onSessionChange((session, reason) => {
   } else if (reason === 'deleted') {
     flash('Your account was deleted.', 'success');
     forceNavigate('/');
+  } else if (reason === 'password-reset') {
+    renderHeader(); // the reset page stays: it says what happened and offers to sign in
   } else {
     renderHeader(); // signed-in pages navigate themselves; refreshed / me-updated just redraw
   }

@@ -28,7 +28,8 @@ export function currentSession() {
 /**
  * listener(session|null, reason). Reasons: signed-in, restored, refreshed, me-updated,
  * signed-out, signed-out-pending (signed out here, the server not told yet), sign-out-finished
- * (the server has now been told), expired, revoked, deleted. Returns an unsubscribe function.
+ * (the server has now been told), expired, revoked, deleted, password-reset (a reset link ended
+ * every session, this one too). Returns an unsubscribe function.
  */
 export function onSessionChange(listener) {
   listeners.add(listener);

@@ -75,6 +75,37 @@ extension KindredSession {
         }
     }
 
+    // MARK: - E-mail
+
+    /// Sends a new link to prove the account's address (`Me.emailVerified` turns true once it is opened).
+    public func sendEmailVerification() async throws {
+        _ = try await perform { try await client.sendEmailVerification().accepted }
+    }
+
+    /// Proves an address with the token of an e-mailed link (`…/#/verify-email?token=…`); needs
+    /// no session, as the link may be opened on another device. Gives the proven address.
+    @discardableResult
+    public func confirmEmailVerification(token: String) async throws -> String {
+        try await perform { try await client.confirmEmailVerification(body: .json(.init(token: token))).ok.body.json.email }
+    }
+
+    /// Changes the address (the password confirms it); the new one starts unverified and gets a link.
+    public func changeEmail(to email: String, password: String) async throws -> Me {
+        try await perform { try await client.changeEmail(body: .json(.init(email: email, password: password))).ok.body.json }
+    }
+
+    /// Asks for a reset link for `email`; answers the same whether or not an account has it.
+    public func requestPasswordReset(email: String) async throws {
+        _ = try await perform { try await client.requestPasswordReset(body: .json(.init(email: email))).accepted }
+    }
+
+    /// Sets a new password with the token of a reset link. Every session of that account ends; if
+    /// this one was among them, its next call finds it ended and it is forgotten (`signedOut`),
+    /// as with any revoked session (the token does not say whose account it is).
+    public func resetPassword(token: String, newPassword: String) async throws {
+        _ = try await perform { try await client.resetPassword(body: .json(.init(token: token, password: newPassword))).noContent }
+    }
+
     /// Deletes the account and everything in it, then forgets the session.
     public func deleteAccount() async throws {
         _ = try await perform { try await client.deleteAccount().noContent }

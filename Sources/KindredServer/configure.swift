@@ -72,8 +72,13 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         }, clock: clock),
         events: events,
         hub: hub,
+        mail: MailDelivery(
+            mailer: configuration.mail.smtp.map { SMTPMailer(settings: $0, group: app.eventLoopGroup) }
+                ?? FileMailer(directory: configuration.mail.directory),
+            from: configuration.mail.from, logger: app.logger),
         clock: clock
     )
+    app.lifecycle.use(MailLifecycle())
     app.lifecycle.use(RealtimeLifecycle())
     app.lifecycle.use(MediaSweeperLifecycle())
     for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
@@ -98,6 +103,30 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.middleware.use(IdempotencyMiddleware())
 
     try routes(app)
+}
+
+/// Says at start-up where e-mail goes (in development, the folder to find sign-up links in), and
+/// at shutdown lets messages being sent finish, for up to ten seconds.
+private struct MailLifecycle: LifecycleHandler {
+    func didBootAsync(_ application: Application) async throws {
+        let mail = application.kindred.configuration.mail
+        if let smtp = mail.smtp {
+            application.logger.notice("E-mail goes through \(smtp.host):\(smtp.port) (\(smtp.security.rawValue)) from \(mail.from.address)")
+        } else {
+            application.logger.notice("E-mail is written to \(mail.directory) as .eml files (set KINDRED_SMTP_URL to send it)")
+        }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        let mail = application.kindred.mail
+        let drained = Task { await mail.drain() }
+        let timer = Task {
+            try await Task.sleep(for: .seconds(10))
+            mail.cancelAll()
+        }
+        await drained.value
+        timer.cancel()
+    }
 }
 
 /// Stops the password-hashing threads on shutdown.

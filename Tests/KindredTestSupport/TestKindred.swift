@@ -38,6 +38,8 @@ public struct TestKindred: Sendable {
         var configuration = try! KindredConfiguration.fromEnvironment([:], isProduction: false)
         configuration.database = database
         configuration.mediaDirectory = mediaDirectory
+        // E-mail (sign-up's verification link, among others) goes beside the media, never ./data.
+        configuration.mailDirectory = mediaDirectory + "-mail"
         configuration.secret = (0..<32).map { _ in UInt8.random(in: .min ... .max) }
         configuration.bcryptCost = 4
         configuration.publicDirectory = Self.repositoryRoot + "/Public"
@@ -103,6 +105,7 @@ public func withKindred<T>(
         throw PostgresTestFailure(error)
     }
     try? FileManager.default.removeItem(atPath: mediaDirectory)
+    try? FileManager.default.removeItem(atPath: configuration.mailDirectory)
     return result
 }
 

@@ -1,5 +1,6 @@
-// Account: who you are, and deleting the account (guarded by typing your username).
+// Account: who you are, your email address, and deleting the account (guarded by typing your username).
 import { h } from '../dom.js';
+import { emailSection } from './account-email.js';
 import { deleteAccount } from '../kindred-client.js';
 import { currentSession, endSession } from '../session.js';
 import { field, formAlert, setPending } from '../forms.js';
@@ -40,18 +41,20 @@ export function render(root) {
     }
   });
 
+  const email = emailSection();
   root.append(
     h('h1', { tabindex: '-1' }, 'Account'),
     h('section', { class: 'card', 'aria-labelledby': 'details-title' },
       h('h2', { id: 'details-title' }, 'Details'),
       h('dl', { class: 'facts' },
-        h('dt', {}, 'Email'), h('dd', { dataset: { testid: 'account-email' } }, me.email || '—'),
         h('dt', {}, 'Username'), h('dd', {}, username),
         h('dt', {}, 'Member since'), h('dd', {}, since))),
+    email.el,
     h('section', { class: 'card', 'aria-labelledby': 'privacy-title' },
       h('h2', { id: 'privacy-title' }, 'Privacy'),
       h('p', {}, 'People you block can’t see you anywhere in Kindred, and you won’t see them.'),
       h('p', {}, h('a', { href: '#/blocked', dataset: { testid: 'account-blocked' } }, 'Blocked people'))),
     form,
   );
+  return email.cleanup;
 }

@@ -4,6 +4,7 @@
 import { h } from '../dom.js';
 import { signIn, signUp } from '../auth-flows.js';
 import { clearErrors, field, formAlert, passwordField, setPending, showApiError } from '../forms.js';
+import { offerEmail } from './password-reset.js';
 
 /** Only same-app paths, so a crafted ?next= can't send people elsewhere. */
 function nextPath(query) {
@@ -139,9 +140,13 @@ export function renderSignIn(root, { navigate, query }) {
     }
   });
 
+  const forgot = h('a', { href: '#/forgot-password', dataset: { testid: 'goto-forgot' } }, 'Forgot your password?');
+  forgot.addEventListener('click', () => offerEmail(fields.email.input.value.trim()));
+
   root.append(
     h('h1', { id: 'signin-title', tabindex: '-1' }, 'Sign in'),
     form,
+    h('p', { class: 'aside' }, forgot),
     h('p', { class: 'aside' }, 'New to Kindred? ',
       h('a', { href: withNext('#/sign-up', query), dataset: { testid: 'goto-signup' } }, 'Create an account')),
   );

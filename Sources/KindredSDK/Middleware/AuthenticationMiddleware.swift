@@ -6,7 +6,8 @@ import OpenAPIRuntime
 /// expire; a 401 gets one refresh and one retry.
 struct AuthenticationMiddleware: ClientMiddleware {
     /// Operations that work without a session.
-    static let publicOperations: Set<String> = ["getHealth", "signUp", "signIn", "signInWithApple", "refreshSession"]
+    static let publicOperations: Set<String> = ["getHealth", "signUp", "signIn", "signInWithApple", "refreshSession",
+                                                 "requestPasswordReset", "resetPassword", "confirmEmailVerification"]
 
     let tokens: @Sendable (_ rejected: String?) async throws -> String
 

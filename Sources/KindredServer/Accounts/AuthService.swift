@@ -28,14 +28,15 @@ struct AuthService {
         try await ProfileService.requireAvailable(username: username, on: context.database)
         let hash = try await services.passwords.hash(password)
         let label = AccountRules.device(device, userAgent: client.userAgent)
-        let issued = try await ProfileService.mappingUniqueViolations {
+        let (user, issued) = try await ProfileService.mappingUniqueViolations {
             try await context.database.writeTransaction { database in
                 let user = User(email: email, passwordHash: hash, username: username, displayName: displayName)
                 try await user.create(on: database)
-                return try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label)
+                return (user, try await SessionIssuer(database: database, services: services).start(userID: user.requireID(), device: label))
             }
         }
         try await AccountAlertService(context: context).sessionStarted(issued, device: label, installation: installation)
+        try await EmailService(context: context).mailVerification(user: user, email: email)
         return issued
     }
 

@@ -12,7 +12,8 @@ extension User {
 
     func meDTO(mediaURLs: MediaURLSigner, now: Date) throws -> Components.Schemas.Me {
         Components.Schemas.Me(
-            id: try requireID(), email: email, hasPassword: passwordHash != nil, hasApple: appleSubject != nil,
+            id: try requireID(), email: email, emailVerified: email != nil && emailVerifiedAt != nil,
+            hasPassword: passwordHash != nil, hasApple: appleSubject != nil,
             createdAt: createdAt ?? now, profile: try profileDTO(mediaURLs: mediaURLs, now: now)
         )
     }

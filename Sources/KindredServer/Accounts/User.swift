@@ -20,6 +20,9 @@ final class User: Model, CreationStamped, UpdateStamped, @unchecked Sendable {
     @OptionalField(key: "updated_at") var updatedAt: Date?
     /// Set by a moderator: the account cannot sign in, and nobody else sees its profile.
     @OptionalField(key: "suspended_at") var suspendedAt: Date?
+    /// When the owner opened a link sent to `email`; nil for an address not proven yet (and
+    /// reset when the address changes).
+    @OptionalField(key: "email_verified_at") var emailVerifiedAt: Date?
 
     init() {}
 

@@ -10,6 +10,9 @@ public struct AppError: Error, Sendable {
         case unauthenticated
         case invalidCredentials = "invalid-credentials"
         case invalidToken = "invalid-token"
+        /// An e-mailed link that expired, was used, or was never sent (400, not 401: the
+        /// session, if any, is fine).
+        case invalidLink = "invalid-link"
         case notFound = "not-found"
         case conflict
         case tooManyRequests = "too-many-requests"
@@ -115,6 +118,7 @@ extension AppError.Kind {
         case .unauthenticated: "Not signed in"
         case .invalidCredentials: "Wrong email or password"
         case .invalidToken: "Invalid token"
+        case .invalidLink: "Invalid link"
         case .notFound: "Not found"
         case .conflict: "Conflict"
         case .tooManyRequests: "Too many requests"

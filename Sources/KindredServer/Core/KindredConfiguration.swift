@@ -48,6 +48,13 @@ public struct KindredConfiguration: Sendable {
     /// Whether this instance offers to run the scheduled jobs (each run happens once across all
     /// instances either way). The tests run jobs by hand instead.
     public var runsJobs: Bool
+    /// Where e-mail goes and whom it is from.
+    var mail: MailSettings
+    /// Where e-mail is written when no SMTP server is configured (each test app has its own).
+    public var mailDirectory: String {
+        get { mail.directory }
+        set { mail.directory = newValue }
+    }
     /// Each app's own section, read with the same reader (see `KindredApp.readConfiguration`).
     var apps: AppConfigurationSections
 
@@ -137,6 +144,7 @@ public struct KindredConfiguration: Sendable {
         if !(publicBaseURL.hasPrefix("http://") || publicBaseURL.hasPrefix("https://")) {
             reader.problems.append("KINDRED_PUBLIC_URL must start with http:// or https://.")
         }
+        let mail = MailSettings.read(&reader, dataDirectory: dataDirectory, publicBaseURL: publicBaseURL)
         var apps = AppConfigurationSections()
         for app in KindredApps.all { app.readConfiguration(&reader, into: &apps) }
         if reader.optionalString("KINDRED_TRUST_FORWARDED_FOR") != nil {
@@ -187,10 +195,37 @@ public struct KindredConfiguration: Sendable {
             ),
             secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
             runsJobs: reader.boolean("KINDRED_RUN_JOBS", default: true),
+            mail: mail,
             apps: apps
         )
         guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }
         return configuration
+    }
+}
+
+/// E-mail: SMTP when `KINDRED_SMTP_URL` is set, else `.eml` files in `KINDRED_MAIL_DIR`.
+struct MailSettings: Sendable {
+    var from: MailAddress
+    var smtp: SMTPSettings?
+    var directory: String
+
+    static func read(_ reader: inout EnvironmentReader, dataDirectory: String, publicBaseURL: String) -> MailSettings {
+        let host = URLComponents(string: publicBaseURL)?.host ?? "localhost"
+        // A bare host (localhost, an address) is no mail domain; .invalid (RFC 2606) says so honestly.
+        let domain = host.contains(".") && Double(host.replacingOccurrences(of: ".", with: "")) == nil ? host : "kindred.invalid"
+        let fromText = reader.string("KINDRED_MAIL_FROM", default: "kindred@" + domain)
+        let from = MailAddress(fromText, name: reader.string("KINDRED_MAIL_FROM_NAME", default: "Kindred"))
+        if from == nil { reader.problems.append("KINDRED_MAIL_FROM must be an e-mail address such as kindred@example.com; it is \"\(fromText)\".") }
+        var smtp: SMTPSettings?
+        if let url = reader.optionalString("KINDRED_SMTP_URL") {
+            let timeout = TimeInterval(reader.integer("KINDRED_SMTP_TIMEOUT_SECONDS", default: 30, range: 1...600))
+            switch SMTPSettings.parse(url, trustRootsFile: reader.optionalString("KINDRED_SMTP_CA_FILE"), clientName: domain, timeout: timeout) {
+            case .success(let settings): smtp = settings
+            case .failure(let problem): reader.problems.append(problem.message)
+            }
+        }
+        return MailSettings(from: from ?? MailAddress("kindred@kindred.invalid")!, smtp: smtp,
+                            directory: reader.string("KINDRED_MAIL_DIR", default: dataDirectory + "/mail"))
     }
 }
 

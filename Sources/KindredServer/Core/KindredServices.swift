@@ -15,6 +15,8 @@ struct KindredServices: Sendable {
     let apple: AppleIdentityVerifier
     let events: any EventBus
     let hub: RealtimeHub
+    /// E-mail, sent after the answer (`MailDelivery`).
+    let mail: MailDelivery
     let clock: @Sendable () -> Date
 
     var now: Date { clock() }

@@ -41,6 +41,7 @@ enum KindredMigrations {
         CreateAccountAlerts(),      // account alerts (a new device, sessions ended) and known devices
         AddRinSecuritySeen(),       // Rin: when the security inbox was last opened
         CreateRinDisputes(),        // Rin: disputes about a profile's details, with the claimant's photos
+        CreateEmailLinks(),         // e-mailed links (verify the address, reset the password); verified addresses
     ]
 }
 

@@ -55,6 +55,10 @@ struct AccountDeletionTests {
             ]))
             #expect(second.sessionId != doomed.sessionID)
             #expect(try await Self.failSignIn(doomed.email, on: kindred).status == .unauthorized)
+            // E-mailed links: sign-up's verification link, a reset link, and their limits' counts.
+            #expect(try await kindred.send(.POST, "/auth/password-reset", json: ["email": doomed.email]).status == .accepted)
+            #expect(try await kindred.send(.POST, "/me/email-verification", token: second.accessToken).status == .accepted)
+            #expect(try await EmailLink.query(on: kindred.app.db).filter(\.$user.$id == doomed.id).count() == 3)
             let ticket = try await kindred.send(.POST, "/realtime/tickets", token: second.accessToken)
             #expect(ticket.status == .created)
             // Innovation Engine: she shows her own code, and scans the survivor's, with a note of her own.
@@ -262,7 +266,7 @@ struct AccountDeletionTests {
         return names.filter { !Self.sharedTables.contains($0) }.sorted()
     }
 
-    /// Rows per table. Failed sign-ins keyed by the client's address are left out: they name no
+    /// Rows per table. Sign-ins, sign-ups and reset requests keyed by the client's address are left out: they name no
     /// account (no email, no id), and they must outlive any one account or deleting an account
     /// would reset an attacker's budget. The account-keyed ones are counted.
     private static func rowCounts(_ sql: any SQLDatabase) async throws -> [String: Int] {
@@ -271,6 +275,7 @@ struct AccountDeletionTests {
             var query: SQLQueryString = "SELECT COUNT(*) AS n FROM \(ident: table)"
             if table == RateLimitHit.schema {
                 query += " WHERE scope NOT LIKE 'signin.address:%' AND scope NOT LIKE 'signup.address:%'"
+                    + " AND scope NOT LIKE 'reset.address:%'"
             }
             let row = try await sql.raw(query).first()
             counts[table] = try row?.decode(column: "n", as: Int.self) ?? -1

@@ -32,6 +32,8 @@ struct AuthorizationTests {
         Call(operationID: "answerAccountAlert", method: .POST, path: "/me/alerts/\(UUID())/answer", jsonText: #"{"wasMe":true}"#),
         Call(operationID: "revokeSession", method: .DELETE, path: "/me/sessions/\(UUID())"),
         Call(operationID: "revokeOtherSessions", method: .POST, path: "/me/sessions/revoke-others"),
+        Call(operationID: "changeEmail", method: .PUT, path: "/me/email", json: ["email": "owner@new.example", "password": "correct horse"]),
+        Call(operationID: "sendEmailVerification", method: .POST, path: "/me/email-verification"),
         Call(operationID: "searchProfiles", method: .GET, path: "/profiles?prefix=ow"),
         Call(operationID: "getProfile", method: .GET, path: "/profiles/owner"),
         Call(operationID: "uploadMedia", method: .POST, path: "/media", bytes: MediaFixtures.png()),
@@ -199,7 +201,8 @@ struct AuthorizationTests {
         Call(operationID: "retryInterventionChatReply", method: .POST, path: "/date-an-intervention/chats/biochar/retry"),
     ]
 
-    static let publicOperationIDs: Set<String> = ["getHealth", "signUp", "signIn", "refreshSession", "signInWithApple"]
+    static let publicOperationIDs: Set<String> = ["getHealth", "signUp", "signIn", "refreshSession", "signInWithApple",
+                                                  "requestPasswordReset", "resetPassword", "confirmEmailVerification"]
 
     /// Operations where a token is optional (`security: [{}, bearer]`): what they answer cannot
     /// depend on an account, but a token that is sent must be valid.
@@ -257,12 +260,19 @@ struct AuthorizationTests {
             let signIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": existing.email, "password": existing.password])
             let refresh = try await kindred.send(.POST, "/auth/refresh", json: ["refreshToken": existing.refreshToken])
             let apple = try await kindred.send(.POST, "/auth/apple", json: ["identityToken": "x.y.z", "rawNonce": "nonce"])
+            let reset = try await kindred.send(.POST, "/auth/password-reset", json: ["email": existing.email])
+            let newPassword = try await kindred.send(.POST, "/auth/password-reset/confirm", json: ["token": "not-a-link", "password": "long enough"])
+            let verify = try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": "not-a-link"])
             let answers: [(id: String, response: TestingHTTPResponse, expected: HTTPStatus)] = [
                 (id: "getHealth", response: health, expected: .ok),
                 (id: "signUp", response: signUp, expected: .created),
                 (id: "signIn", response: signIn, expected: .ok),
                 (id: "refreshSession", response: refresh, expected: .ok),
                 (id: "signInWithApple", response: apple, expected: .serviceUnavailable),
+                (id: "requestPasswordReset", response: reset, expected: .accepted),
+                // An unknown link is a 400, never a request for a session.
+                (id: "resetPassword", response: newPassword, expected: .badRequest),
+                (id: "confirmEmailVerification", response: verify, expected: .badRequest),
             ]
 
             // validate

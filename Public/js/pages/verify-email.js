@@ -1,0 +1,49 @@
+// The page an e-mailed verification link opens: it proves the address at once (opening the link
+// is the whole point), signed in or not, since people read mail on whatever device is at hand.
+import { h } from '../dom.js';
+import * as kindred from '../kindred-client.js';
+import { currentSession, updateMe } from '../session.js';
+
+export function render(root, { query }) {
+  const token = query.get('token') || '';
+  const result = h('div', { 'aria-live': 'polite' });
+  let alive = true;
+
+  function say(kind, testid, ...children) {
+    result.replaceChildren(h('p', { class: `notice notice-${kind}`, dataset: { testid } }, children));
+  }
+
+  function invalid() {
+    say('warning', 'verify-invalid', 'This link has expired, was already used, or is not one we sent. ',
+      'You can send a new link from your ',
+      h('a', { href: '#/account', dataset: { testid: 'verify-account-link' } }, 'Account page'), '.');
+  }
+
+  async function confirm() {
+    say('info', 'verify-checking', 'Checking your link…');
+    try {
+      const { email } = await kindred.confirmEmailVerification(token);
+      if (!alive) return;
+      // The answer names the address it proved: when that is this account's, the account page
+      // must say so without waiting for a reload.
+      const me = currentSession()?.me;
+      if (me && me.email === email) updateMe({ ...me, emailVerified: true });
+      say('success', 'verify-done', 'Your address ', h('strong', {}, email), ' is verified.');
+      result.append(h('div', { class: 'actions' }, currentSession()
+        ? h('a', { class: 'btn', href: '#/account', dataset: { testid: 'verify-continue' } }, 'Go to your account')
+        : h('a', { class: 'btn', href: '#/sign-in', dataset: { testid: 'verify-continue' } }, 'Sign in')));
+    } catch (err) {
+      if (!alive) return;
+      if (err.isInvalidLink) return invalid();
+      // No answer or a server hiccup: the link may still be good, so offer to try it again.
+      const retry = h('button', { type: 'button', class: 'btn', dataset: { testid: 'verify-retry' } }, 'Try again');
+      retry.addEventListener('click', confirm);
+      say('warning', 'verify-error', err.detail || err.message);
+      result.append(h('div', { class: 'actions' }, retry));
+    }
+  }
+
+  root.append(h('h1', { tabindex: '-1' }, 'Confirm your email address'), result);
+  if (token) confirm(); else invalid();
+  return () => { alive = false; };
+}

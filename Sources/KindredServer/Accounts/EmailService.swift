@@ -1,0 +1,212 @@
+import Fluent
+import Foundation
+import Vapor
+
+/// What Kindred e-mails about an account: a link to prove the address (after sign-up, on asking,
+/// after a change), a link to choose a new password, and notices of changes. Sending happens
+/// after the answer (`MailDelivery`), so no answer waits on a mail server or says, by its
+/// timing, whether an address has an account.
+struct EmailService {
+    let context: ServiceContext
+    private var services: KindredServices { context.services }
+
+    /// A verification link works for two days: long enough to find it after a weekend.
+    static let verificationLifetime: TimeInterval = 48 * 3600
+    /// A reset link works for an hour: it is a key to the account.
+    static let resetLifetime: TimeInterval = 3600
+    /// Links one account may be sent per hour of each kind: enough for a lost message or two,
+    /// too few to turn Kindred into a way of flooding someone's inbox.
+    static let linksPerHour = 5
+    /// Wrong passwords when changing the address, per account per 15 minutes.
+    static let passwordGuesses = RateLimiter.Limit(count: 5, window: 15 * 60)
+
+    // MARK: - Verifying the address
+
+    /// E-mails a new verification link to the account's address; earlier links keep working.
+    func sendVerification(to userID: UUID) async throws {
+        let user = try await ProfileService.user(userID, on: context.database)
+        guard let email = user.email else { throw AppError.conflict(field: "email", "This account has no e-mail address to verify.") }
+        guard user.emailVerifiedAt == nil else { throw AppError.conflict(field: "email", "This address is already verified.") }
+        try await RateLimiter(database: context.database, now: context.now)
+            .hit("email.verify:" + userID.uuidString, userID: userID, limit: .init(count: Self.linksPerHour, window: 3600))
+        try await mailVerification(user: user, email: email)
+    }
+
+    /// Called after sign-up and after a change of address, without the per-hour limit (each
+    /// has its own).
+    func mailVerification(user: User, email: String) async throws {
+        let token = try await newLink(.verifyEmail, userID: user.requireID(), email: email, lifetime: Self.verificationLifetime)
+        send(to: email, name: user.displayName, subject: "Confirm your e-mail address", text: """
+            Hello \(user.displayName),
+
+            Please confirm that \(email) is your address on Kindred by opening this link:
+
+            \(link("verify-email", token))
+
+            The link works once, for 48 hours. If you did not make a Kindred account, ignore this \
+            message: nothing happens without the link.
+            """)
+    }
+
+    /// Proves the address the link went to, if it is still the account's. Gives the address.
+    func confirmVerification(token: String) async throws -> String {
+        let link = try await use(token, for: .verifyEmail)
+        let user = try await ProfileService.user(link.$user.id, on: context.database)
+        guard user.email == link.email else { throw Self.invalidLink }
+        if user.emailVerifiedAt == nil {
+            user.emailVerifiedAt = context.now
+            try await user.save(on: context.database)
+        }
+        return link.email
+    }
+
+    // MARK: - Resetting the password
+
+    /// Mails a reset link if an account has `rawEmail`, and answers the same either way.
+    /// The limit per client address applies to every request (429 says nothing of accounts);
+    /// the limit per account is kept quietly: over it, nothing is sent, and nothing is said.
+    func requestPasswordReset(email rawEmail: String, client: ClientInfo) async throws {
+        let limiter = RateLimiter(database: context.database, now: context.now)
+        try await limiter.hit("reset.address:" + client.address, limit: .init(count: 20, window: 3600))
+        guard case .success(let email) = AccountRules.email(rawEmail),
+              let user = try await User.query(on: context.database).filter(\.$email == email).first(),
+              user.suspendedAt == nil, let userID = user.id
+        else { return }
+        do {
+            try await limiter.hit("reset.account:" + userID.uuidString, userID: userID, limit: .init(count: Self.linksPerHour, window: 3600))
+        } catch let error as AppError where error.kind == .tooManyRequests {
+            return
+        }
+        let token = try await newLink(.resetPassword, userID: userID, email: email, lifetime: Self.resetLifetime)
+        send(to: email, name: user.displayName, subject: "Reset your password", text: """
+            Hello \(user.displayName),
+
+            Someone, probably you, asked to reset the password of your Kindred account. To choose a \
+            new one, open this link:
+
+            \(link("reset-password", token))
+
+            It works once, for an hour. Choosing a new password signs out every device. If you did \
+            not ask, ignore this message: your password stays as it is.
+            """)
+    }
+
+    /// Sets a new password with a reset link: every session ends (each device hears of it), the
+    /// address counts as proven, and the sign-in limits on it are lifted.
+    func resetPassword(token: String, password rawPassword: String) async throws {
+        // Checked before the link is used up, so a too-short password does not cost the link.
+        let password = try AccountRules.password(rawPassword).mapError { AppError.validation([$0]) }.get()
+        let hash = try await services.passwords.hash(password)
+        let link = try await use(token, for: .resetPassword)
+        let now = context.now
+        let (user, ended) = try await context.database.writeTransaction { database in
+            guard let user = try await User.find(link.$user.id, on: database), let userID = user.id else { throw Self.invalidLink }
+            user.passwordHash = hash
+            if user.email == link.email && user.emailVerifiedAt == nil { user.emailVerifiedAt = now }
+            try await user.save(on: database)
+            let ended = try await UserSession.query(on: database).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all(\.$id)
+            try await UserSession.query(on: database).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
+                .set(\.$revokedAt, to: now).update()
+            // Other reset links are keys to the old password's account: they go too.
+            try await EmailLink.query(on: database).filter(\.$user.$id == userID).filter(\.$purpose == .resetPassword)
+                .filter(\.$usedAt == nil).set(\.$usedAt, to: now).update()
+            return (user, ended)
+        }
+        let userID = try user.requireID()
+        for sessionID in ended { await context.events.publish(.sessionRevoked(sessionID: sessionID), to: userID) }
+        if let email = user.email {
+            try await SignInThrottle(database: context.database, limits: context.configuration.signInLimits, now: now).forget(email: email)
+            send(to: email, name: user.displayName, subject: "Your password was changed", text: """
+                Hello \(user.displayName),
+
+                The password of your Kindred account was just changed with a link sent to this \
+                address, and every device was signed out.
+
+                If that was not you, reset it again from the sign-in page and check who can read \
+                this mailbox.
+                """)
+        }
+    }
+
+    // MARK: - Changing the address
+
+    /// Changes the account's address after checking its password: the new address starts
+    /// unverified and gets a link, and the old one is told.
+    func changeEmail(of userID: UUID, to rawEmail: String, password: String) async throws -> User {
+        let email = try AccountRules.email(rawEmail).mapError { AppError.validation([$0]) }.get()
+        let user = try await ProfileService.user(userID, on: context.database)
+        guard let hash = user.passwordHash else {
+            throw AppError.conflict(field: "password", "This account signs in with Apple and has no password to confirm the change with.")
+        }
+        // Whoever holds a session could otherwise guess the password here, then take the account
+        // by moving its address: wrong guesses are limited as sign-ins are.
+        let limiter = RateLimiter(database: context.database, now: context.now)
+        try await limiter.check("email.change:" + userID.uuidString, limit: Self.passwordGuesses)
+        guard try await services.passwords.verify(password, created: hash) else {
+            try await limiter.hit("email.change:" + userID.uuidString, userID: userID, limit: Self.passwordGuesses)
+            // A field error, not 401: the session is fine, and a client must not sign out over it.
+            throw AppError.validation(field: "password", "That password is not this account's.")
+        }
+        let old = user.email
+        if old == email { return user }
+        if try await User.query(on: context.database).filter(\.$email == email).first() != nil {
+            throw AppError.conflict(field: "email", "Another account uses this address.")
+        }
+        user.email = email
+        user.emailVerifiedAt = nil
+        try await ProfileService.mappingUniqueViolations { try await user.save(on: context.database) }
+        if let old {
+            send(to: old, name: user.displayName, subject: "Your e-mail address was changed", text: """
+                Hello \(user.displayName),
+
+                The e-mail address of your Kindred account was changed from \(old) to \(email). \
+                Messages about the account go there from now on.
+
+                If you did not change it, sign in and change it back, and change your password.
+                """)
+        }
+        try await mailVerification(user: user, email: email)
+        return user
+    }
+
+    // MARK: - Links
+
+    static let invalidLink = AppError(.invalidLink, .badRequest,
+        "This link has expired, was already used, or is not one we sent. Ask for a new one.")
+
+    /// A new link's token; only its hash is stored.
+    private func newLink(_ purpose: EmailLink.Purpose, userID: UUID, email: String, lifetime: TimeInterval) async throws -> String {
+        let token = Secrets.randomToken()
+        try await EmailLink(userID: userID, purpose: purpose, tokenHash: Secrets.sha256Hex(token), email: email, at: context.now,
+                            lifetime: lifetime).create(on: context.database)
+        return token
+    }
+
+    /// Marks the link used, once: of two requests with the same link, only the one whose mark
+    /// stays gets it; the other, like an expired, used or unknown token, is `invalidLink`.
+    private func use(_ token: String, for purpose: EmailLink.Purpose) async throws -> EmailLink {
+        let now = context.now, mark = UUID()
+        guard token.utf8.count <= 128,
+              let link = try await EmailLink.query(on: context.database).filter(\.$tokenHash == Secrets.sha256Hex(token))
+                .filter(\.$purpose == purpose).first(),
+              link.usedAt == nil, link.expiresAt > now, let id = link.id
+        else { throw Self.invalidLink }
+        try await EmailLink.query(on: context.database).filter(\.$id == id).filter(\.$usedAt == nil)
+            .set(\.$usedAt, to: now).set(\.$usedBy, to: mark).update()
+        guard let used = try await EmailLink.find(id, on: context.database), used.usedBy == mark else { throw Self.invalidLink }
+        return used
+    }
+
+    /// The web client's page for a link: the token rides in the fragment, which browsers never
+    /// send to a server, so it stays out of access logs and `Referer` headers.
+    private func link(_ page: String, _ token: String) -> String {
+        context.configuration.publicBaseURL + "/#/" + page + "?token=" + token
+    }
+
+    private func send(to email: String, name: String, subject: String, text: String) {
+        // An address the rules let in but SMTP cannot carry (`<`, spaces) gets no mail; the
+        // request still answers as if it did.
+        guard let address = MailAddress(email, name: name) else { return }
+        services.mail.send(to: address, subject: subject, text: text, now: context.now)
+    }
+}
