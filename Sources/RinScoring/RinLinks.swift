@@ -16,21 +16,29 @@ public struct RinPair: Hashable, Sendable {
 }
 
 /// One person holding another: a live contact in the holder's primary book linked to the other's
-/// primary profile (docs/RIN-PART2.md §2.1). Only the holder's act; it links nobody by itself.
+/// primary profile, or holding an address the other verified (docs/RIN-PART2.md §2.1). It links
+/// nobody by itself.
 public struct RinEdge: Hashable, Sendable {
     public let holder: UUID
     public let held: UUID
     /// Linked by accepting a card the held person shared: their act as much as the holder's.
     public let viaCard: Bool
-    /// When the holder linked it.
+    /// Not linked by anyone's act: the contact holds an e-mail address the held person verified.
+    /// Sure of who it is, less sure it was meant (0.9, §2.1).
+    public let viaVerifiedEmail: Bool
+    /// When the holder linked it (for an address: when both the contact and the proof existed).
     public let at: Date
 
-    public init(holder: UUID, held: UUID, viaCard: Bool, at: Date) {
+    public init(holder: UUID, held: UUID, viaCard: Bool, viaVerifiedEmail: Bool = false, at: Date) {
         self.holder = holder
         self.held = held
         self.viaCard = viaCard
+        self.viaVerifiedEmail = viaVerifiedEmail
         self.at = at
     }
+
+    /// §2.1: 1.0 for a link made by the holder's act, 0.9 when only a verified address matches.
+    public var confidence: Double { viaVerifiedEmail ? RinLinkRules.verifiedEmailConfidence : 1 }
 }
 
 /// A link between two people: both acted (docs/RIN-PART2.md §2.1).
@@ -44,16 +52,24 @@ public struct RinLink: Hashable, Sendable {
 
     public let pair: RinPair
     public let kind: Kind
+    /// The lower of its two holdings' (`RinEdge.confidence`); 1.0 for a card.
     public let confidence: Double
     /// When it came to exist: the later of the two holdings, or the card's acceptance.
     public let since: Date
+    /// A holding rests on an address its person verified rather than on an act of linking.
+    public let byVerifiedEmail: Bool
 
-    public init(pair: RinPair, kind: Kind, confidence: Double = 1, since: Date) {
+    public init(pair: RinPair, kind: Kind, confidence: Double = 1, since: Date, byVerifiedEmail: Bool = false) {
         self.pair = pair
         self.kind = kind
         self.confidence = confidence
         self.since = since
+        self.byVerifiedEmail = byVerifiedEmail
     }
+
+    /// Made through a verified channel: a card its person shared, or an address they proved
+    /// (the score's verified coverage, §4.1).
+    public var isVerified: Bool { kind == .card || byVerifiedEmail }
 }
 
 /// Links from edges: the one place the rule of §2.1 is written, for the live network views and
@@ -66,9 +82,13 @@ public enum RinLinkRules {
         public var oneWay: [UUID: Int]
     }
 
+    /// An edge that only a verified address makes (§2.1).
+    public static let verifiedEmailConfidence = 0.9
+
     /// `excluded` pairs (a block either way) neither link nor count as one-way. Edges to oneself
-    /// are dropped. A person holding another twice (two cards linked to one profile) counts once,
-    /// from the earlier.
+    /// are dropped. A person holding another twice (two cards linked to one profile, or a contact
+    /// linked by username that also holds their verified address) counts once: from the earlier,
+    /// at the surer of the two.
     public static func links(from edges: some Sequence<RinEdge>, excluding excluded: Set<RinPair> = []) -> Result {
         var pairs: [RinPair: Ways] = [:]
         for edge in edges where edge.holder != edge.held {
@@ -76,22 +96,24 @@ public enum RinLinkRules {
             guard !excluded.contains(pair) else { continue }
             var ways = pairs[pair] ?? Ways()
             if edge.holder == pair.low {
-                ways.lowHolds = earlier(ways.lowHolds, edge.at)
+                ways.low.add(edge)
             } else {
-                ways.highHolds = earlier(ways.highHolds, edge.at)
+                ways.high.add(edge)
             }
             if edge.viaCard { ways.card = earlier(ways.card, edge.at) }
             pairs[pair] = ways
         }
         var result = Result(links: [], oneWay: [:])
         for (pair, ways) in pairs {
-            let mutual: Date? = if let low = ways.lowHolds, let high = ways.highHolds { max(low, high) } else { nil }
+            let byEmail = ways.low.byVerifiedEmail || ways.high.byVerifiedEmail
+            let mutual: Date? = if let low = ways.low.since, let high = ways.high.since { max(low, high) } else { nil }
             if let card = ways.card {
-                result.links.append(RinLink(pair: pair, kind: .card, since: earlier(mutual, card)))
+                result.links.append(RinLink(pair: pair, kind: .card, since: earlier(mutual, card), byVerifiedEmail: byEmail))
             } else if let mutual {
-                result.links.append(RinLink(pair: pair, kind: .reciprocal, since: mutual))
+                result.links.append(RinLink(pair: pair, kind: .reciprocal, confidence: min(ways.low.confidence, ways.high.confidence),
+                                            since: mutual, byVerifiedEmail: byEmail))
             } else {
-                let holder = ways.lowHolds != nil ? pair.low : pair.high
+                let holder = ways.low.since != nil ? pair.low : pair.high
                 result.oneWay[holder, default: 0] += 1
             }
         }
@@ -99,11 +121,24 @@ public enum RinLinkRules {
         return result
     }
 
-    /// Which ways a pair holds each other, each from its earliest act.
+    /// Which ways a pair holds each other, each from its earliest holding.
     private struct Ways {
-        var lowHolds: Date?
-        var highHolds: Date?
+        var low = Holding()
+        var high = Holding()
         var card: Date?
+    }
+
+    /// One side's holdings of the other, taken together.
+    private struct Holding {
+        var since: Date?
+        var confidence = 0.0
+        var byVerifiedEmail = false
+
+        mutating func add(_ edge: RinEdge) {
+            since = RinLinkRules.earlier(since, edge.at)
+            confidence = max(confidence, edge.confidence)
+            byVerifiedEmail = byVerifiedEmail || edge.viaVerifiedEmail
+        }
     }
 
     private static func earlier(_ date: Date?, _ other: Date) -> Date {

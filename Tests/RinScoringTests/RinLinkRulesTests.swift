@@ -13,6 +13,24 @@ import Testing
         RinEdge(holder: holder, held: held, viaCard: card, at: day(n))
     }
 
+    @Test func anAddressTheyVerifiedHoldsThemLessSurely() {
+        let byEmail = RinEdge(holder: Self.a, held: Self.b, viaCard: false, viaVerifiedEmail: true, at: Self.day(2))
+        // b holds a by username: the link is as sure as its less sure side, and verified.
+        var result = RinLinkRules.links(from: [byEmail, Self.holds(Self.b, Self.a, on: 4)])
+        #expect(result.links == [RinLink(pair: RinPair(Self.a, Self.b), kind: .reciprocal, confidence: 0.9, since: Self.day(4), byVerifiedEmail: true)])
+        #expect(result.links.first?.isVerified == true)
+        // a also holds b by username: that side is sure; the address still says it was proven.
+        result = RinLinkRules.links(from: [byEmail, Self.holds(Self.a, Self.b, on: 3), Self.holds(Self.b, Self.a, on: 4)])
+        #expect(result.links.first?.confidence == 1 && result.links.first?.byVerifiedEmail == true)
+        #expect(result.links.first?.since == Self.day(4))
+        // An address alone, one way, links nobody.
+        result = RinLinkRules.links(from: [byEmail])
+        #expect(result.links.isEmpty && result.oneWay == [Self.a: 1])
+        // A link by username on both sides is sure and not verified.
+        result = RinLinkRules.links(from: [Self.holds(Self.a, Self.b, on: 1), Self.holds(Self.b, Self.a, on: 1)])
+        #expect(result.links.first?.confidence == 1 && result.links.first?.isVerified == false)
+    }
+
     @Test func holdingEachOtherLinksFromTheLaterHolding() {
         let result = RinLinkRules.links(from: [Self.holds(Self.b, Self.a, on: 3), Self.holds(Self.a, Self.b, on: 5)])
         #expect(result.links == [RinLink(pair: RinPair(Self.a, Self.b), kind: .reciprocal, since: Self.day(5))])

@@ -42,6 +42,7 @@ enum KindredMigrations {
         AddRinSecuritySeen(),       // Rin: when the security inbox was last opened
         CreateRinDisputes(),        // Rin: disputes about a profile's details, with the claimant's photos
         CreateEmailLinks(),         // e-mailed links (verify the address, reset the password); verified addresses
+        AddRinValueLookup(),        // Rin: contacts by address across books, for links by verified e-mail
     ]
 }
 

@@ -18,7 +18,8 @@ extension Controller {
         let caller = try await Caller.require(request)
         let page = try PageRequest(limit: input.query.limit, cursor: input.query.cursor)
         let links = try await RinNetworkService(context: request.context).links(of: caller.userID, page: page).map { link, view, bridges in
-            Components.Schemas.RinLinkedPerson(person: view, kind: .init(link.kind), since: link.since, showsConnections: bridges != nil, bridges: bridges)
+            Components.Schemas.RinLinkedPerson(person: view, kind: .init(link.kind), since: link.since, byEmail: link.byVerifiedEmail,
+                                               showsConnections: bridges != nil, bridges: bridges)
         }
         return .ok(.init(body: .json(.init(items: links.items, nextCursor: links.nextCursor))))
     }

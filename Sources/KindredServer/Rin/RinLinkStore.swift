@@ -21,18 +21,36 @@ enum RinLinkStore {
         guard !people.isEmpty else { return [] }
         let sql = try database.sql()
         let ids = Array(people)
-        var edges: [UUID: RinEdge] = [:]
-        // Two queries, each led by an index (a book's contacts; what links to a profile), rather than
-        // one with an OR across both that neither index serves.
-        for side in ["hp", "lp"] {
-            let query = Self.edgesQuery + " AND \(unsafeRaw: side).primary_user_id IN (\(binds: ids))"
+        // One edge per contact and way: a contact linked by username that also holds the same
+        // person's verified address is two edges, which the rules take together.
+        var edges: [EdgeKey: RinEdge] = [:]
+        // Two queries a side, each led by an index (a book's contacts; what links to a profile; an
+        // account's address), rather than one with an OR across both that no index serves.
+        let queries: [SQLQueryString] = [
+            Self.edgesQuery + " AND hp.primary_user_id IN (\(binds: ids))",
+            Self.edgesQuery + " AND lp.primary_user_id IN (\(binds: ids))",
+            Self.emailEdgesQuery + " AND hp.primary_user_id IN (\(binds: ids))",
+            Self.emailEdgesQuery + " AND lu.id IN (\(binds: ids))",
+        ]
+        for query in queries {
             for row in try await sql.raw(query).all() {
-                let id = try row.decode(column: "id", as: UUID.self)
-                guard edges[id] == nil else { continue }
-                edges[id] = try edge(from: row)
+                let edge = try edge(from: row)
+                edges[EdgeKey(contact: try row.decode(column: "id", as: UUID.self), edge: edge)] = edge
             }
         }
         return Array(edges.values)
+    }
+
+    private struct EdgeKey: Hashable {
+        let contact: UUID
+        let held: UUID
+        let viaVerifiedEmail: Bool
+
+        init(contact: UUID, edge: RinEdge) {
+            self.contact = contact
+            held = edge.held
+            viaVerifiedEmail = edge.viaVerifiedEmail
+        }
     }
 
     /// Every edge (a contact's id, who holds whom, how and when) of live contacts in primary books
@@ -49,15 +67,34 @@ enum RinLinkStore {
         """
     }
 
-    /// Every edge between Rin's people, for the daily job: one query, its rows read as they come.
+    /// The edges an address makes (§2.1): a live contact in a primary book holding, as an e-mail
+    /// value, the address another account verified. The account's address is lower-cased as the
+    /// contact's normalised one is, so they compare as they are. `via` is `email`, and `at` the
+    /// later of the contact's creation and the address's proof.
+    private static var emailEdgesQuery: SQLQueryString {
+        """
+        SELECT c.id AS id, hp.primary_user_id AS holder, lp.primary_user_id AS held, 'email' AS via,
+            CASE WHEN c.created_at > lu.email_verified_at THEN c.created_at ELSE lu.email_verified_at END AS at
+        FROM rin_contact_values v
+        JOIN rin_contacts c ON c.id = v.contact_id AND c.merged_into IS NULL
+        JOIN rin_profiles hp ON hp.id = c.profile_id
+        JOIN users hu ON hu.id = hp.user_id AND hu.suspended_at IS NULL
+        JOIN users lu ON lu.email = v.normalized AND lu.email_verified_at IS NOT NULL AND lu.suspended_at IS NULL
+        JOIN rin_profiles lp ON lp.primary_user_id = lu.id
+        WHERE v.kind = 'email' AND hp.primary_user_id IS NOT NULL
+        """
+    }
+
+    /// Every edge between Rin's people, for the daily job: two queries, their rows read as they come.
     static func allEdges(on database: any Database) async throws -> [RinEdge] {
-        try await database.rows(Self.edgesQuery, edge(from:))
+        try await database.rows(Self.edgesQuery, edge(from:)) + database.rows(Self.emailEdgesQuery, edge(from:))
     }
 
     private static func edge(from row: any SQLRow) throws -> RinEdge {
-        let via = try row.decode(column: "via", as: String?.self).flatMap(RinLinkVia.init(rawValue:))
+        let via = try row.decode(column: "via", as: String?.self)
         return RinEdge(holder: try row.decode(column: "holder", as: UUID.self), held: try row.decode(column: "held", as: UUID.self),
-                       viaCard: via == .card, at: try row.decode(column: "at", as: Date?.self) ?? .distantPast)
+                       viaCard: via == RinLinkVia.card.rawValue, viaVerifiedEmail: via == "email",
+                       at: try row.decode(column: "at", as: Date?.self) ?? .distantPast)
     }
 
     /// Every pair a block stands between, for the daily job.
@@ -133,5 +170,18 @@ struct AddRinLinkProvenance: AsyncMigration {
         try await database.schema(RinSettings.schema).deleteField("shows_connections").update()
         try await database.schema(RinContact.schema).deleteField("linked_via").update()
         try await database.schema(RinContact.schema).deleteField("linked_at").update()
+    }
+}
+
+/// Contacts found by an address across every book: an account's verified address makes edges
+/// to it (§2.1), and the network views look them up by the person, not by a book.
+struct AddRinValueLookup: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.sql().create(index: "rin_contact_values_normalized").on(RinContactValue.schema)
+            .column("normalized").column("kind").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.sql().drop(index: "rin_contact_values_normalized").run()
     }
 }

@@ -140,7 +140,7 @@ enum RinScoreData {
             let since = openSince[other] ?? RinDay.number(of: link.since)
             if openSince[other] == nil { history.append(.init(since: since)) }
             return RinScoreInputs.Link(other: other.uuidString, confidence: link.confidence, since: since,
-                                       isVerified: link.kind == .card, isOrganised: organised.contains(other))
+                                       isVerified: link.isVerified, isOrganised: organised.contains(other))
         }
         return RinScoreInputs(today: today, links: inputLinks, oneWay: oneWay, centrality: centrality, twoHop: twoHop,
                               clustering: clustering, history: history, penalties: penalties)

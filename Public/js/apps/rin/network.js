@@ -66,7 +66,12 @@ function linkRow(link) {
   return h('li', { class: 'rin-link', dataset: { testid: 'rin-link-row' } },
     h('a', { href: `#${personHref(link.person.profileId)}`, class: 'rin-link-name', dataset: { testid: 'rin-link-name' } }, name),
     h('p', { class: 'muted' },
-      h('span', { class: 'badge rin-badge' }, link.kind === 'card' ? 'Card' : 'Mutual'), ' Linked ', timeEl(link.since)),
+      h('span', { class: 'badge rin-badge' }, link.kind === 'card' ? 'Card' : 'Mutual'),
+      // Nobody linked by hand: one of you holds the other's verified address. Said, so a link
+      // nobody made on purpose is never a surprise.
+      link.byEmail ? h('span', { class: 'badge rin-badge', dataset: { testid: 'rin-link-by-email' },
+        title: 'One of you has the other’s verified email address in your contacts' }, 'Email') : null,
+      ' Linked ', timeEl(link.since)),
     link.bridges == null ? null
       : h('p', { dataset: { testid: 'rin-link-bridges' } },
         link.bridges ? `Connects you to ${plural(link.bridges, 'other person', 'other people')}.` : 'Connects you to nobody new.'));
