@@ -1,12 +1,13 @@
 """Browser tests of Rin's Score tab and network on a 375 x 667 touch phone: the score with its
 label, its four components with what each is made of and what would raise it, the network with
-links made by card and by each holding the other, the setting that lets one's links see through
+links made by card, by each holding the other and by verified addresses, the setting that lets one's links see through
 one, the path through someone who shows it; and on a desktop, the history chart drawn by our own
 code. One phone and one desktop browser for the file (rin_ui)."""
 import pytest
 from selenium.webdriver.common.by import By
 
 from kindred_ui import create_account, delete_account
+from mail_ui import VERIFY_SUBJECT, token_of, wait_for_mail
 from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
 from rin_ui import add_contact, go, no_sideways_scroll, ok, primary_profile, signed_in, tap, texts
 
@@ -97,3 +98,34 @@ def test_the_history_chart_is_drawn_with_a_point_a_day_and_a_table_for_screen_re
     assert drawn["points"] == 3 and drawn["rows"] == 3
     assert drawn["label"] == "Your score over 3 days: from 20 to 81."
     assert 200 < drawn["width"] <= 1280
+
+
+def verify_address(base_url, acct):
+    """Opens the sign-up's verification link as the API would (the page itself is tested in
+    test_shell_email.py)."""
+    mail = wait_for_mail(acct["email"], VERIFY_SUBJECT)
+    ok(acct["api"].call("POST", "/auth/email-verification/confirm", {"token": token_of(mail.link)}))
+
+
+def test_a_link_made_by_verified_addresses_says_so_on_a_phone(base_url, phone, people):
+    ada, bea = people["ada"], people["bea"]
+    # Each has the other's address in their book; nobody linked anyone by hand.
+    add_contact(ada, displayName="Bea from work", values=[{"kind": "email", "value": bea["email"].upper()}])
+    add_contact(bea, displayName="Ada", values=[{"kind": "email", "value": ada["email"]}])
+    ui = signed_in(phone, base_url, ada, "/rin/network")
+    assert ui.visible("rin-network-links").text == "You aren’t linked to anyone yet."
+    assert not ui.all("rin-link-row"), "an address nobody proved links nobody"
+
+    # Both prove their addresses: they are linked, and the link says it rests on an address.
+    verify_address(base_url, ada)
+    verify_address(base_url, bea)
+    go(ui, "/rin/score")
+    ui.visible("rin-score")
+    go(ui, "/rin/network")
+    ui.wait.until(lambda d: ui.visible("rin-network-links").text == "You’re linked to 1 person.")
+    assert texts(ui, "rin-link-name") == ["Bea Score"]
+    badge = ui.visible("rin-link-by-email")
+    assert badge.text == "Email" and "verified" in badge.get_attribute("title")
+    links = ok(ada["api"].call("GET", "/rin/network/links"))["items"]
+    assert [(link["kind"], link["byEmail"]) for link in links] == [("reciprocal", True)]
+    no_sideways_scroll(phone)

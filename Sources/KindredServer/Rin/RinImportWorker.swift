@@ -100,9 +100,15 @@ struct RinImportWorker {
             // A batch is three multi-row inserts (contacts, their values, their sources), not a few
             // statements per contact: reading was 2.4 ms a record that way.
             var made: [(contact: RinContact, values: [ContactValue], raw: UUID)] = []
+            // Of two duplicates the older survives a merge, then the lower id (§2.3): a batch's
+            // contacts are stamped a microsecond apart in the file's order, so the first card
+            // survives, as it would imported alone; read off one clock, two could share a
+            // microsecond and leave the survivor to their random ids.
+            let batchTime = context.now
             for raw in raws where !fed.contains(try raw.requireID()) {
                 guard let card = try? VCardParser().parse(raw.payload).cards.first.map(ContactCard.init) else { continue }
                 let (contact, values) = RinContact.from(card, profileID: row.$profile.id, region: region)
+                contact.createdAt = batchTime.addingTimeInterval(Double(made.count) / 1_000_000).roundedToMicroseconds
                 contact.$photo.id = photos[try raw.requireID()]
                 contact.sortKey = RinContactKeys.sortKey(contact.shownName)
                 contact.searchText = RinContactKeys.searchText(contact, values: values)

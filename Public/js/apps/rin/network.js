@@ -27,7 +27,7 @@ function summary(network) {
           `${plural(network.oneWay, 'person', 'people')} on Rin you hold ${network.oneWay === 1 ? 'doesn’t' : 'don’t'} hold you back yet.`)
         : null,
       h('li', { dataset: { testid: 'rin-network-two-hop' } }, twoHop)),
-    h('p', { class: 'muted' }, 'You’re linked to someone when each of you holds the other in your book, or when one of you added the card the other shared.'));
+    h('p', { class: 'muted' }, 'You’re linked to someone when each of you holds the other in your book (by their username, or by an email address they verified), or when one of you added the card the other shared.'));
 }
 
 /** The setting: whether the people linked to me may see through me. */
