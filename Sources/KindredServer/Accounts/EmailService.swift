@@ -94,8 +94,10 @@ struct EmailService {
     /// Sets a new password with a reset link: every session ends (each device hears of it), the
     /// address counts as proven, and the sign-in limits on it are lifted.
     func resetPassword(token: String, password rawPassword: String) async throws {
-        // Checked before the link is used up, so a too-short password does not cost the link.
+        // Checked before the link is used up, so a too-short password does not cost the link; and
+        // the link is looked at before the password is hashed, so made-up tokens cost no bcrypt.
         let password = try AccountRules.password(rawPassword).mapError { AppError.validation([$0]) }.get()
+        _ = try await usable(token, for: .resetPassword)
         let hash = try await services.passwords.hash(password)
         let link = try await use(token, for: .resetPassword)
         let now = context.now
@@ -186,15 +188,21 @@ struct EmailService {
     /// stays gets it; the other, like an expired, used or unknown token, is `invalidLink`.
     private func use(_ token: String, for purpose: EmailLink.Purpose) async throws -> EmailLink {
         let now = context.now, mark = UUID()
-        guard token.utf8.count <= 128,
-              let link = try await EmailLink.query(on: context.database).filter(\.$tokenHash == Secrets.sha256Hex(token))
-                .filter(\.$purpose == purpose).first(),
-              link.usedAt == nil, link.expiresAt > now, let id = link.id
-        else { throw Self.invalidLink }
+        let id = try await usable(token, for: purpose).requireID()
         try await EmailLink.query(on: context.database).filter(\.$id == id).filter(\.$usedAt == nil)
             .set(\.$usedAt, to: now).set(\.$usedBy, to: mark).update()
         guard let used = try await EmailLink.find(id, on: context.database), used.usedBy == mark else { throw Self.invalidLink }
         return used
+    }
+
+    /// The link `token` names, if it is unused and unexpired; it stays unused.
+    private func usable(_ token: String, for purpose: EmailLink.Purpose) async throws -> EmailLink {
+        guard token.utf8.count <= 128,
+              let link = try await EmailLink.query(on: context.database).filter(\.$tokenHash == Secrets.sha256Hex(token))
+                .filter(\.$purpose == purpose).first(),
+              link.usedAt == nil, link.expiresAt > context.now
+        else { throw Self.invalidLink }
+        return link
     }
 
     /// The web client's page for a link: the token rides in the fragment, which browsers never
