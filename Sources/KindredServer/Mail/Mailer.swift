@@ -16,7 +16,10 @@ struct FileMailer: Mailer {
     let directory: String
 
     func send(_ message: MailMessage, rendered: String) async throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // The messages hold working links (a password reset is a key to an account): only the
+        // server's user may read them, as with the database and the secret beside them.
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         // Sortable by time, unique without a lock; the recipient in the name helps a person find theirs.
         let stamp = String(format: "%.6f", Date().timeIntervalSince1970)
         let safeRecipient = String(message.to.address.map { $0.isLetter || $0.isNumber || "@.-_".contains($0) ? $0 : "_" })
@@ -24,7 +27,8 @@ struct FileMailer: Mailer {
         let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
         // Written beside and renamed, so a reader never sees half a message.
         let partial = url.appendingPathExtension("partial")
-        try Data(rendered.utf8).write(to: partial)
+        guard FileManager.default.createFile(atPath: partial.path, contents: Data(rendered.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: partial.path]) }
         try FileManager.default.moveItem(at: partial, to: url)
     }
 }

@@ -33,6 +33,12 @@ struct EmailTests {
             #expect(message.headers["from"]?.contains("<kindred@") == true)
             #expect(message.headers["message-id"]?.hasPrefix("<") == true)
             let token = try #require(message.token(of: "verify-email"))
+            // Working links: only the server's user reads them.
+            let folder = try FileManager.default.attributesOfItem(atPath: kindred.configuration.mailDirectory)
+            #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mailDirectory).first)
+            let attributes = try FileManager.default.attributesOfItem(atPath: kindred.configuration.mailDirectory + "/" + file)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             #expect(message.text.contains(kindred.configuration.publicBaseURL + "/#/verify-email?token=" + token))
 
             // Opened on any device: no session needed.
