@@ -78,7 +78,8 @@ public enum RinLinkRules {
     public struct Result: Sendable {
         /// In pair order.
         public var links: [RinLink]
-        /// People each person holds who do not hold them back (and shared no card they took).
+        /// People each person holds by their own act who do not hold them back (and shared no
+        /// card they took); an address alone holding someone is not counted (see `links`).
         public var oneWay: [UUID: Int]
     }
 
@@ -113,8 +114,12 @@ public enum RinLinkRules {
                 result.links.append(RinLink(pair: pair, kind: .reciprocal, confidence: min(ways.low.confidence, ways.high.confidence),
                                             since: mutual, byVerifiedEmail: byEmail))
             } else {
-                let holder = ways.low.since != nil ? pair.low : pair.high
-                result.oneWay[holder, default: 0] += 1
+                let holding = ways.low.since != nil ? ways.low : ways.high
+                // Only a holding by act counts one way. One made by an address alone would tell
+                // its holder, through their count or their score, that the address they typed
+                // belongs to someone on Rin, which that person never chose to say.
+                guard holding.byAct else { continue }
+                result.oneWay[ways.low.since != nil ? pair.low : pair.high, default: 0] += 1
             }
         }
         result.links.sort { $0.pair.low != $1.pair.low ? $0.pair.low.isOrdered(before: $1.pair.low) : $0.pair.high.isOrdered(before: $1.pair.high) }
@@ -133,11 +138,14 @@ public enum RinLinkRules {
         var since: Date?
         var confidence = 0.0
         var byVerifiedEmail = false
+        /// Some holding was the holder's act (a username or a card), not an address alone.
+        var byAct = false
 
         mutating func add(_ edge: RinEdge) {
             since = RinLinkRules.earlier(since, edge.at)
             confidence = max(confidence, edge.confidence)
             byVerifiedEmail = byVerifiedEmail || edge.viaVerifiedEmail
+            byAct = byAct || !edge.viaVerifiedEmail
         }
     }
 

@@ -23,9 +23,12 @@ import Testing
         result = RinLinkRules.links(from: [byEmail, Self.holds(Self.a, Self.b, on: 3), Self.holds(Self.b, Self.a, on: 4)])
         #expect(result.links.first?.confidence == 1 && result.links.first?.byVerifiedEmail == true)
         #expect(result.links.first?.since == Self.day(4))
-        // An address alone, one way, links nobody.
+        // An address alone, one way, links nobody, and is not even counted one way: the count
+        // would tell a that the address is someone's on Rin.
         result = RinLinkRules.links(from: [byEmail])
-        #expect(result.links.isEmpty && result.oneWay == [Self.a: 1])
+        #expect(result.links.isEmpty && result.oneWay.isEmpty)
+        result = RinLinkRules.links(from: [byEmail, Self.holds(Self.a, Self.b, on: 3)])
+        #expect(result.oneWay == [Self.a: 1], "held by username too, it counts as any holding by act")
         // A link by username on both sides is sure and not verified.
         result = RinLinkRules.links(from: [Self.holds(Self.a, Self.b, on: 1), Self.holds(Self.b, Self.a, on: 1)])
         #expect(result.links.first?.confidence == 1 && result.links.first?.isVerified == false)

@@ -43,9 +43,13 @@ struct RinEmailLinkTests {
             var network = try await RinNetworkTests.network(kindred, ada)
             #expect(network.links == 0 && network.oneWay == 0)
 
-            // Ada proves hers: Bea now holds Ada (one way); Ada still holds nobody.
+            // Ada proves hers: Bea now holds Ada, but learns nothing of it: neither her count nor her
+            // score may tell her that the address she typed is someone's on Rin.
+            let beaScoreBefore = try await kindred.send(.GET, "/rin/score", token: bea.accessToken).body.string
             try await Self.verifies(kindred, ada)
-            #expect(try await RinNetworkTests.network(kindred, bea).oneWay == 1)
+            #expect(try await RinNetworkTests.network(kindred, bea).oneWay == 0)
+            let beaScoreAfter = try await kindred.send(.GET, "/rin/score", token: bea.accessToken).body.string
+            #expect(beaScoreAfter == beaScoreBefore)
             network = try await RinNetworkTests.network(kindred, ada)
             #expect(network.links == 0 && network.oneWay == 0)
 
@@ -60,7 +64,7 @@ struct RinEmailLinkTests {
             let moved = try await kindred.send(.PUT, "/me/email", token: bea.accessToken, json: ["email": "bea@elsewhere.example", "password": bea.password])
             #expect(moved.status == .ok)
             #expect(try await RinNetworkTests.network(kindred, ada).links == 0)
-            #expect(try await RinNetworkTests.network(kindred, bea).oneWay == 1, "Bea still holds Ada's proven address")
+            #expect(try await RinNetworkTests.network(kindred, bea).oneWay == 0, "Bea's hold on Ada's address says nothing by itself")
         }
     }
 
