@@ -18,8 +18,7 @@ public enum BlockingKey: Hashable, Sendable {
 }
 
 extension BlockingKey {
-    /// A record's keys; `MatchRecord` keeps them, since the index reads them on every insert,
-    /// removal and look-up.
+    /// A record's keys, in the order of `fingerprints`.
     static func keys(emails: [String], phones: [String], name: NameKey, fullName: String) -> [BlockingKey] {
         var keys = emails.map(BlockingKey.email) + phones.map(BlockingKey.phone)
         if !fullName.isEmpty { keys.append(.fullName(fullName)) }
@@ -29,25 +28,31 @@ extension BlockingKey {
         }
         return keys
     }
-}
 
-/// A blocking key with its hash worked out once, when its record is built: the index looks every
-/// key up on each insert, removal and candidate search, and grows its table as a book is
-/// imported, and hashing the text again at each would be most of its work.
-struct HashedBlockingKey: Hashable, Sendable {
-    let key: BlockingKey
-    let hash: Int
-
-    init(_ key: BlockingKey) {
-        self.key = key
-        hash = key.hashValue
-    }
-
-    static func == (left: HashedBlockingKey, right: HashedBlockingKey) -> Bool {
-        left.hash == right.hash && left.key == right.key
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+    /// `keys(…).map(\.fingerprint)`, without building the keys: `MatchRecord` keeps these, since
+    /// the index files a record under them on every insert.
+    static func fingerprints(emails: [String], phones: [String], name: NameKey, fullName: String) -> [UInt64] {
+        let channels = emails.count + phones.count
+        let hasName = !fullName.isEmpty, hasFamily = !name.family.isEmpty
+        let family = hasFamily ? BlockFingerprint.hash(name.familyKey) : 0
+        // In `keys`' order: channels, the name, then each channel with the family name.
+        let count = channels + (hasName ? 1 : 0) + (hasFamily ? channels : 0)
+        return [UInt64](unsafeUninitializedCapacity: count) { prints, initialized in
+            let paired = channels + (hasName ? 1 : 0)
+            for (offset, text) in emails.enumerated() {
+                let hash = BlockFingerprint.hash(text)
+                prints[offset] = BlockFingerprint.of(.email, text: hash)
+                if hasFamily { prints[paired + offset] = BlockFingerprint.of(.emailAndFamily, first: hash, second: family) }
+            }
+            for (offset, text) in phones.enumerated() {
+                let hash = BlockFingerprint.hash(text)
+                prints[emails.count + offset] = BlockFingerprint.of(.phone, text: hash)
+                if hasFamily {
+                    prints[paired + emails.count + offset] = BlockFingerprint.of(.phoneAndFamily, first: hash, second: family)
+                }
+            }
+            if hasName { prints[channels] = BlockFingerprint.of(.fullName, fullName) }
+            initialized = count
+        }
     }
 }

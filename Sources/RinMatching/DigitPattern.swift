@@ -30,6 +30,8 @@ struct DigitPattern: Sendable {
     let program: [Instruction]
     /// Capture groups, not counting the whole match.
     let groupCount: Int
+    /// How many instructions queue a job (`split`, `save`): what bounds the work list.
+    private let queueing: Int
 
     struct Match: Equatable {
         /// How many digits the match took from the start.
@@ -48,6 +50,12 @@ struct DigitPattern: Sendable {
         compiler.program.append(.match)
         program = compiler.program
         groupCount = parser.groupCount
+        queueing = program.count { instruction in
+            switch instruction {
+            case .split, .save: true
+            default: false
+            }
+        }
     }
 
     /// Whether the whole of `digits` matches (for a pattern compiled with `whole`, any match).
@@ -58,15 +66,39 @@ struct DigitPattern: Sendable {
     /// The match that starts at the first digit, if any. `digits` are ASCII (`0` is 0x30); any
     /// other byte matches nothing.
     func prefixMatch(_ digits: some Collection<UInt8>) -> Match? {
-        let input = Array(digits)
+        if let match = digits.withContiguousStorageIfAvailable({ prefixMatch(in: $0) }) { return match }
+        return Array(digits).withUnsafeBufferPointer { prefixMatch(in: $0) }
+    }
+
+    /// `prefixMatch` over bytes in place. Its working memory (the failed states, the capture
+    /// slots, the work list) is on the stack: every phone number of an import is matched against
+    /// three or four patterns, and four arrays a match were most of a number's cost. Each
+    /// (instruction, position) state runs at most once, and only `split` and `save` queue a job,
+    /// one each, so the work list never holds more than one job per such state, plus the first.
+    private func prefixMatch(in input: UnsafeBufferPointer<UInt8>) -> Match? {
         let width = input.count + 1
-        var failed = [UInt64](repeating: 0, count: (program.count * width + 63) / 64)
-        var slots = [Int](repeating: -1, count: 2 * groupCount)
-        // The work list: a state to try, or a capture slot to restore when backtracking past it.
-        var work: [Job] = [.state(pc: 0, position: 0)]
-        while let job = work.popLast() {
+        let states = program.count * width
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { failed in
+            failed.initialize(repeating: 0)
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * groupCount)) { slots in
+                slots.initialize(repeating: -1)
+                return withUnsafeTemporaryAllocation(of: Job.self, capacity: queueing * width + 1) { work in
+                    run(input, failed: failed, slots: slots, work: work)
+                }
+            }
+        }
+    }
+
+    private func run(_ input: UnsafeBufferPointer<UInt8>, failed: UnsafeMutableBufferPointer<UInt64>,
+                     slots: UnsafeMutableBufferPointer<Int>, work: UnsafeMutableBufferPointer<Job>) -> Match? {
+        let width = input.count + 1
+        var pending = 1
+        work.initializeElement(at: 0, to: .state(pc: 0, position: 0))
+        // Jobs are trivial values: taking one off needs no deinitialisation.
+        while pending > 0 {
+            pending -= 1
             var pc: Int, position: Int
-            switch job {
+            switch work[pending] {
             case .restore(let slot, let value):
                 slots[slot] = value
                 continue
@@ -87,12 +119,14 @@ struct DigitPattern: Sendable {
                     pc += 1
                     position += 1
                 case .split(let preferred, let other):
-                    work.append(.state(pc: other, position: position))
+                    work.initializeElement(at: pending, to: .state(pc: other, position: position))
+                    pending += 1
                     pc = preferred
                 case .jump(let target):
                     pc = target
                 case .save(let slot):
-                    work.append(.restore(slot: slot, value: slots[slot]))
+                    work.initializeElement(at: pending, to: .restore(slot: slot, value: slots[slot]))
+                    pending += 1
                     slots[slot] = position
                     pc += 1
                 case .atEnd:

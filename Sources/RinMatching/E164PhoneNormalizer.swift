@@ -22,8 +22,7 @@ public struct E164PhoneNormalizer: PhoneNormalizer {
 
     /// - Parameter defaultRegion: in any case (`gb` is `GB`).
     func number(_ typed: String, defaultRegion: String) throws(PhoneNumberProblem) -> PhoneNumber {
-        // Looked up as given first: it is almost always already upper case.
-        let home = metadata.regions[defaultRegion] ?? metadata.regions[defaultRegion.uppercased()]
+        let home = metadata.region(code: defaultRegion)
         let typed = try TypedPhoneNumber(typed)
         if home == nil && !typed.hasPlus { throw .invalidCountryCode }
 
@@ -44,7 +43,27 @@ public struct E164PhoneNormalizer: PhoneNormalizer {
         // A code's possible lengths are its main region's (a Canadian number is read with Canada's
         // rules when typed nationally, but +1 always means the United States' lengths).
         let lengths = metadata.region(forCallingCode: region.callingCode) ?? region
-        return PhoneNumber(e164: "+\(region.callingCode)" + national.text, isPossible: lengths.lengthFit(national.count) == .possible)
+        return PhoneNumber(e164: Self.e164(callingCode: region.callingCode, national: national),
+                           isPossible: lengths.lengthFit(national.count) == .possible)
+    }
+
+    /// `+`, the code, the national digits: written as bytes once (an interpolation and an
+    /// append cost more than the rest of reading a plain number).
+    private static func e164(callingCode: Int, national: PhoneDigits) -> String {
+        let code = String(callingCode).utf8
+        return String(unsafeUninitializedCapacity: 1 + code.count + national.count) { text in
+            text[0] = UInt8(ascii: "+")
+            var written = 1
+            for byte in code {
+                text[written] = byte
+                written += 1
+            }
+            for byte in national {
+                text[written] = byte
+                written += 1
+            }
+            return written
+        }
     }
 
     /// §6 steps 2 and 3: which region's rules read the number, its national digits, and whether

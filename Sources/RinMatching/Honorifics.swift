@@ -45,4 +45,56 @@ enum Honorifics {
         String(MatchFolding.unicodeFold(word).unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             .map(Character.init))
     }
+
+    /// Whether a word, folded and lowercased (`NameKey(latinStructured:)`), is in `prefixes`,
+    /// compared on its letters and digits as `lookupForm` makes them.
+    static func isPrefix(_ folded: UnsafeBufferPointer<UInt8>) -> Bool { packedPrefixes.contains(folded) }
+
+    static func isSuffix(_ folded: UnsafeBufferPointer<UInt8>) -> Bool { packedSuffixes.contains(folded) }
+
+    private static let packedPrefixes = PackedWords(prefixes)
+    private static let packedSuffixes = PackedWords(suffixes)
+
+    /// A set of short ASCII words as integers: a name's first and last words are looked up for
+    /// every card, and hashing a string into a `Set` each time cost more than the rest of the
+    /// check. Words of up to 8 bytes are packed into a `UInt64` and found in a small sorted
+    /// array; longer ones (`professor`) are compared as bytes.
+    struct PackedWords: Sendable {
+        private let short: [UInt64]
+        private let long: [[UInt8]]
+
+        init(_ words: Set<String>) {
+            short = words.compactMap { Self.pack($0.utf8) }.sorted()
+            long = words.filter { $0.utf8.count > 8 }.map { Array($0.utf8) }
+        }
+
+        func contains(_ folded: UnsafeBufferPointer<UInt8>) -> Bool {
+            var packed: UInt64 = 0
+            var length = 0
+            for byte in folded {
+                // Another letter (an ideograph's byte) makes a word no ASCII honorific is.
+                if byte >= 0x80 { return false }
+                guard ASCIIText.isLetterOrDigit(byte) else { continue }
+                if length < 8 { packed |= UInt64(byte) << (8 * UInt64(length)) }
+                length += 1
+            }
+            if length == 0 { return false }
+            if length <= 8 {
+                var low = 0, high = short.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if short[middle] < packed { low = middle + 1 } else { high = middle }
+                }
+                return low < short.count && short[low] == packed
+            }
+            return long.contains(folded.filter(ASCIIText.isLetterOrDigit))
+        }
+
+        private static func pack(_ bytes: String.UTF8View) -> UInt64? {
+            guard bytes.count <= 8 else { return nil }
+            var packed: UInt64 = 0
+            for (offset, byte) in bytes.enumerated() { packed |= UInt64(byte) << (8 * UInt64(offset)) }
+            return packed
+        }
+    }
 }

@@ -32,11 +32,13 @@ enum JaroWinkler {
     /// occurs in `b` is one word of a byte-indexed table, so finding a letter's match in its window
     /// is a mask and a count of trailing zeros instead of a scan, and the out-of-order count walks
     /// the set bits. The lowest free position is taken, as the scan takes the first, so the result
-    /// is the same to the bit (the tests compare the two).
+    /// is the same to the bit (the tests compare the two). ASCII only (the caller checks): the
+    /// table's 128 words (1 KiB) then stay on the stack, where 256 went to the heap on every call.
     static func shortJaroSimilarity(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Double {
+        assert(ASCIIText.isASCII(a) && ASCIIText.isASCII(b), "shortJaroSimilarity reads ASCII")
         let window = max(0, max(a.count, b.count) / 2 - 1)
         var matchedA: UInt64 = 0, matchedB: UInt64 = 0, matches = 0
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { positions in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
             // Only the entries of bytes in `a` or `b` are read, so only those are cleared.
             for byte in a { positions[Int(byte)] = 0 }
             for byte in b { positions[Int(byte)] = 0 }

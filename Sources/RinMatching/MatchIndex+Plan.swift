@@ -4,7 +4,8 @@ extension MatchIndex {
     public mutating func apply(_ plan: MatchPlan) {
         for merge in plan.merges {
             guard let survivor = record(merge.survivorID), let absorbed = record(merge.absorbedID) else { continue }
-            insert(survivor.absorbing(absorbed))
+            let merged = survivor.absorbing(absorbed)
+            if !merged.isStored(as: survivor) { insert(merged) }
             remove(absorbed.id)
         }
     }

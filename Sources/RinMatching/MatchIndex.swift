@@ -23,11 +23,11 @@ public struct MatchIndex: Sendable {
     /// integers rather than retaining and releasing a record per block per contact.
     private var slots: [MatchRecord?] = []
     private var freeSlots: [Int32] = []
-    private var slotOfID: [UUID: Int32] = [:]
-    /// Each block key's number, given when a contact first holds it and kept for the index's life
-    /// (an emptied block is an empty `Block`): a key is hashed once per insert, never on a removal
-    /// or a candidate search, which read `keysOfSlot`.
-    private var keyNumbers: [HashedBlockingKey: Int32] = [:]
+    private var slotOfID = SlotTable<UUID>(placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+    /// Each block's number by its key's `BlockFingerprint`, given when a contact first holds the
+    /// key and kept for the index's life (an emptied block is an empty `Block`): a key is looked
+    /// up once per insert, never on a removal or a candidate search, which read `keysOfSlot`.
+    private var keyNumbers = SlotTable<UInt64>(placeholder: 0)
     private var blocks: [Block] = []
     private var keysOfSlot: [[Int32]] = []
 
@@ -98,23 +98,18 @@ public struct MatchIndex: Sendable {
             slots.append(record)
             keysOfSlot.append([])
         }
-        slotOfID[record.id] = slot
+        slotOfID.set(slot, for: record.id)
+        let prints = record.blockFingerprints
         var numbers: [Int32] = []
-        numbers.reserveCapacity(record.hashedBlockingKeys.count)
-        for key in record.hashedBlockingKeys {
-            let number = Self.number(&keyNumbers[key, default: -1], next: Int32(blocks.count))
-            if number == blocks.count { blocks.append(Block()) }
+        numbers.reserveCapacity(prints.count)
+        for print in prints {
+            let next = Int32(blocks.count)
+            let number = keyNumbers.value(for: print) { next }
+            if number == next { blocks.append(Block()) }
             blocks[Int(number)].append(slot)
             numbers.append(number)
         }
         keysOfSlot[Int(slot)] = numbers
-    }
-
-    /// A key's number, given now if it has none: through the dictionary's `default:` subscript,
-    /// so a key is looked up once whether or not it is new.
-    private static func number(_ stored: inout Int32, next: Int32) -> Int32 {
-        if stored < 0 { stored = next }
-        return stored
     }
 
     public mutating func insert(contentsOf records: some Sequence<MatchRecord>) {
@@ -123,7 +118,7 @@ public struct MatchIndex: Sendable {
 
     @discardableResult
     public mutating func remove(_ id: UUID) -> MatchRecord? {
-        guard let slot = slotOfID.removeValue(forKey: id), let record = slots[Int(slot)] else { return nil }
+        guard let slot = slotOfID.removeValue(for: id), let record = slots[Int(slot)] else { return nil }
         for number in keysOfSlot[Int(slot)] { blocks[Int(number)].remove(slot) }
         slots[Int(slot)] = nil
         keysOfSlot[Int(slot)] = []
@@ -133,7 +128,7 @@ public struct MatchIndex: Sendable {
 
     /// How many contacts hold `key`, giant blocks included.
     public func blockSize(_ key: BlockingKey) -> Int {
-        keyNumbers[HashedBlockingKey(key)].map { blocks[Int($0)].count } ?? 0
+        keyNumbers[key.fingerprint].map { blocks[Int($0)].count } ?? 0
     }
 
     public func isGiant(_ key: BlockingKey) -> Bool { blockSize(key) > blockCap }
@@ -145,7 +140,7 @@ public struct MatchIndex: Sendable {
         let own = slotOfID[record.id] ?? -1
         // The index's own record has its keys' numbers at hand; a probe's are looked up.
         let held = own >= 0 && slots[Int(own)]?.isStored(as: record) == true
-        let numbers = held ? keysOfSlot[Int(own)] : record.hashedBlockingKeys.compactMap { keyNumbers[$0] }
+        let numbers = held ? keysOfSlot[Int(own)] : record.blockFingerprints.compactMap { keyNumbers[$0] }
         var found: [Int32] = []
         for number in numbers {
             let block = blocks[Int(number)]

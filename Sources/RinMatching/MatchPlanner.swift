@@ -57,10 +57,9 @@ public enum MatchPlanner {
                 // Two new contacts find each other twice; score the pair from its lower id only.
                 if newIDs.contains(candidate.id) && !id.isOrdered(before: candidate.id) { continue }
                 let pair = MatchPair(id, candidate.id)
-                if dismissed.contains(pair) { continue }
-                let verdict = MatchScorer.verdict(record, candidate)
+                if !dismissed.isEmpty && dismissed.contains(pair) { continue }
                 weighed += 1
-                if verdict.tier != .hidden { scored.append(ScoredPair(pair: pair, verdict: verdict)) }
+                if let verdict = MatchScorer.shownVerdict(record, candidate) { scored.append(ScoredPair(pair: pair, verdict: verdict)) }
             }
         }
         return (scored.sorted { $0.pair.isOrdered(before: $1.pair) }, weighed)
@@ -79,7 +78,7 @@ public enum MatchPlanner {
             guard let record = index.record(id) else { continue }
             for candidate in index.candidates(for: record) where !newIDs.contains(candidate.id) {
                 let pair = MatchPair(id, candidate.id)
-                if !dismissed.contains(pair) && !pairs.contains(pair) && MatchScorer.isSure(record, candidate) { pairs.insert(pair) }
+                if (dismissed.isEmpty || !dismissed.contains(pair)) && !pairs.contains(pair) && MatchScorer.isSure(record, candidate) { pairs.insert(pair) }
             }
         }
         return pairs.sorted { $0.isOrdered(before: $1) }
@@ -95,7 +94,7 @@ public enum MatchPlanner {
             let low = survivors[item.pair.low] ?? item.pair.low, high = survivors[item.pair.high] ?? item.pair.high
             if low == high { continue }
             let pair = MatchPair(low, high)
-            if dismissed.contains(pair) { continue }
+            if !dismissed.isEmpty && dismissed.contains(pair) { continue }
             let heldBack = item.verdict.tier == .automatic
             let suggestion = MatchSuggestion(pair: pair, confidence: heldBack ? MatchScorer.nearSure : item.verdict.confidence,
                                              evidence: item.verdict.evidence, isHeldBack: heldBack)

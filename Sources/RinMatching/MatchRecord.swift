@@ -29,9 +29,13 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     /// The domains of `emails` that are not webmail (`WebmailDomains`): an employer's domain
     /// shared by two cards says they work at the same place.
     public var employerDomains: [String] { values.employerDomains }
-    /// The blocks this record is in (`BlockingKey`).
-    public var blockingKeys: [BlockingKey] { values.blockingKeys.map(\.key) }
-    var hashedBlockingKeys: [HashedBlockingKey] { values.blockingKeys }
+    /// The blocks this record is in (`BlockingKey`), built on demand: the index reads
+    /// `blockFingerprints`.
+    public var blockingKeys: [BlockingKey] {
+        BlockingKey.keys(emails: emails, phones: phones, name: name, fullName: fullName)
+    }
+    /// `blockingKeys`' fingerprints, in the same order.
+    var blockFingerprints: [UInt64] { values.blockFingerprints }
 
     private final class Values: Sendable, Hashable {
         let id: UUID
@@ -42,7 +46,7 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
         let birthday: NormalizedBirthday?
         let organization: String?
         let employerDomains: [String]
-        let blockingKeys: [HashedBlockingKey]
+        let blockFingerprints: [UInt64]
 
         init(id: UUID, createdAt: Date, name: NameKey, emails: [String], phones: [String], birthday: NormalizedBirthday?,
              organization: String?) {
@@ -54,7 +58,7 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
             self.birthday = birthday
             self.organization = organization
             employerDomains = MatchRecord.sortedUnique(emails.compactMap { WebmailDomains.employerDomain(of: $0) })
-            blockingKeys = BlockingKey.keys(emails: emails, phones: phones, name: name, fullName: name.fullKey).map(HashedBlockingKey.init)
+            blockFingerprints = BlockingKey.fingerprints(emails: emails, phones: phones, name: name, fullName: name.fullKey)
         }
 
         /// The rest follows from these.
@@ -107,9 +111,23 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     /// The server builds a merged contact's record the same way: its own record absorbing, in
     /// merge order, the records of the contacts merged into it (kept, with `merged_into` set).
     public func absorbing(_ other: MatchRecord) -> MatchRecord {
-        MatchRecord(id: id, createdAt: createdAt, name: name.fullest(with: other.name),
-                    sortedEmails: Self.sortedUnique(emails + other.emails), sortedPhones: Self.sortedUnique(phones + other.phones),
-                    birthday: Self.fullest(birthday, other.birthday), foldedOrganization: organization ?? other.organization)
+        let name = name.fullest(with: other.name)
+        let emails = Self.union(emails, other.emails), phones = Self.union(phones, other.phones)
+        let birthday = Self.fullest(birthday, other.birthday), organization = organization ?? other.organization
+        // A second card that adds nothing (the same person typed the same way, with fewer
+        // details) leaves this record as it is, and the index need not refile it.
+        if name.given == self.name.given, name.family == self.name.family, emails == self.emails, phones == self.phones,
+           birthday == self.birthday, organization == self.organization {
+            return self
+        }
+        return MatchRecord(id: id, createdAt: createdAt, name: name, sortedEmails: emails, sortedPhones: phones, birthday: birthday,
+                           foldedOrganization: organization)
+    }
+
+    /// Two sorted, unique lists as one; the first itself when the second adds nothing.
+    private static func union(_ mine: [String], _ theirs: [String]) -> [String] {
+        if theirs.isEmpty || theirs.allSatisfy(mine.contains) { return mine }
+        return sortedUnique(mine + theirs)
     }
 
     private static func fullest(_ mine: NormalizedBirthday?, _ theirs: NormalizedBirthday?) -> NormalizedBirthday? {

@@ -71,13 +71,72 @@ public enum MatchScorer {
         return shared
     }
 
+    /// `verdict(a, b)` when its tier is shown, else nil: the planner's question for every
+    /// candidate pair. Most candidates are people sharing a household or office phone, whose
+    /// verdict (0.60, hidden) needs only to know that their names are not similar; a bound on
+    /// Jaro–Winkler from the letters the two names have in common tells that for most of them
+    /// without computing it. A shown verdict is always `verdict(a, b)`, evidence and all.
+    static func shownVerdict(_ a: MatchRecord, _ b: MatchRecord) -> MatchVerdict? {
+        if cannotBeShown(a, b) { return nil }
+        let verdict = verdict(a, b)
+        return verdict.tier == .hidden ? nil : verdict
+    }
+
+    /// Whether the table hides the pair whatever the names' similarity is: no shared e-mail,
+    /// names neither the same nor compatible (so not sure, and no "same full name" row), and
+    /// surely not similar: then a shared phone scores 0.60 and no shared channel 0.
+    private static func cannotBeShown(_ a: MatchRecord, _ b: MatchRecord) -> Bool {
+        if a.name.isEmpty || b.name.isEmpty || a.fullName == b.fullName || sharesAny(a.emails, b.emails) { return false }
+        if NameKey.compatible(a.name, b.name) { return false }
+        return isSurelyDissimilar(a.name, b.name)
+    }
+
+    /// Whether `nameSimilarity(a, b)`, rounded as the evidence keeps it, is surely below
+    /// `similarNameThreshold`. Only for names that align whole (`NameKey.alignsWhole`), whose
+    /// similarity is Jaro–Winkler on the whole names in order or sorted: both readings have the
+    /// same letters, and Jaro's matches `m` are at most the letters the two have in common `c`,
+    /// so Jaro is at most `(c/|a| + c/|b| + 1) / 3` and Jaro–Winkler at most that plus
+    /// 0.4 × (1 − it). ASCII only (the Unicode path counts `Character`s); false when unsure.
+    static func isSurelyDissimilar(_ a: NameKey, _ b: NameKey) -> Bool {
+        guard NameKey.alignsWhole(a, b) else { return false }
+        var left = a.fullKey, right = b.fullKey
+        let common: Int? = left.withUTF8 { left in
+            right.withUTF8 { right in
+                guard ASCIIText.isASCII(left), ASCIIText.isASCII(right) else { return nil }
+                return commonLetters(left, right)
+            }
+        }
+        guard let common else { return false }
+        let lengths = (Double(a.fullKey.utf8.count), Double(b.fullKey.utf8.count))
+        let jaro = min(1, (Double(common) / lengths.0 + Double(common) / lengths.1 + 1) / 3)
+        let bound = jaro + 4 * 0.1 * (1 - jaro)
+        // A margin for the rounding to three decimals (0.9196 is kept as 0.920).
+        return bound < similarNameThreshold - 0.001
+    }
+
+    /// How many bytes `a` and `b` have in common, counted with repeats, as an upper bound: bytes
+    /// are counted in 64 classes by their low six bits, which can only join letters, never part
+    /// them, so the count never falls below the true one.
+    private static func commonLetters(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { counts in
+            counts.initialize(repeating: 0)
+            for byte in a { counts[Int(byte & 63)] += 1 }
+            var common = 0
+            for byte in b where counts[Int(byte & 63)] > 0 {
+                counts[Int(byte & 63)] -= 1
+                common += 1
+            }
+            return common
+        }
+    }
+
     /// "Similar name": the better of the whole names compared (`NameKey.similarity`, in order and
     /// with the words sorted) and the names compared on what both wrote (`alignedSimilarity`).
     static func nameSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
         if a.isEmpty || b.isEmpty { return 0 }
         let whole = NameKey.similarity(a, b)
         // `similarity` is at least the whole names' score, which the aligned names often are.
-        let inOrder = a.sortedKey == a.fullKey && b.sortedKey == b.fullKey ? whole : nil
+        let inOrder = a.isInOrder && b.isInOrder ? whole : nil
         return max(whole, NameKey.alignedSimilarity(a, b, whole: inOrder))
     }
 

@@ -21,7 +21,26 @@ extension NameKey {
     /// the aligned names are the whole names (one given name each, both with family names), which
     /// they are for most pairs.
     static func alignedSimilarity(_ a: NameKey, _ b: NameKey, whole: Double?) -> Double {
-        if a.isEmpty || b.isEmpty { return 0 }
+        guard let (leftGiven, rightGiven, withFamilies) = alignment(a, b) else { return 0 }
+        // Most pairs align to their whole names: known without building the aligned text.
+        if let whole, a.isWhole(given: leftGiven, withFamily: withFamilies), b.isWhole(given: rightGiven, withFamily: withFamilies) {
+            return whole
+        }
+        return JaroWinkler.similarity(a.aligned(given: leftGiven, withFamily: withFamilies),
+                                      b.aligned(given: rightGiven, withFamily: withFamilies))
+    }
+
+    /// Whether both sides align to their whole names (`fullKey`): then `alignedSimilarity` is
+    /// Jaro–Winkler on the whole names, and two names that have nothing to align score 0.
+    static func alignsWhole(_ a: NameKey, _ b: NameKey) -> Bool {
+        guard let (leftGiven, rightGiven, withFamilies) = alignment(a, b) else { return true }
+        return a.isWhole(given: leftGiven, withFamily: withFamilies) && b.isWhole(given: rightGiven, withFamily: withFamilies)
+    }
+
+    /// The given name each side is compared on, and whether the family names are; nil when the
+    /// two have nothing to compare.
+    private static func alignment(_ a: NameKey, _ b: NameKey) -> (String?, String?, Bool)? {
+        if a.isEmpty || b.isEmpty { return nil }
         var leftGiven: String?, rightGiven: String?
         if let first = a.given.first, let other = b.given.first {
             // `givenWordsAgree` is only ever true for equal words or a prefix; checking that first
@@ -31,13 +50,8 @@ extension NameKey {
             rightGiven = agree && first.count > other.count ? first : other
         }
         let withFamilies = !a.family.isEmpty && !b.family.isEmpty
-        if leftGiven == nil && !withFamilies { return 0 }
-        // Most pairs align to their whole names: known without building the aligned text.
-        if let whole, a.isWhole(given: leftGiven, withFamily: withFamilies), b.isWhole(given: rightGiven, withFamily: withFamilies) {
-            return whole
-        }
-        return JaroWinkler.similarity(a.aligned(given: leftGiven, withFamily: withFamilies),
-                                      b.aligned(given: rightGiven, withFamily: withFamilies))
+        if leftGiven == nil && !withFamilies { return nil }
+        return (leftGiven, rightGiven, withFamilies)
     }
 
     /// The aligned text of this side: the chosen given name, then the family words when both

@@ -44,7 +44,7 @@ extension NameKey {
         let inOrder = JaroWinkler.similarity(a.fullKey, b.fullKey)
         // Names whose words are already in order (`ada lovelace` is not; `grace hopper` is) would
         // only repeat the same comparison.
-        if a.sortedKey == a.fullKey && b.sortedKey == b.fullKey { return inOrder }
+        if a.isInOrder && b.isInOrder { return inOrder }
         let sorted = JaroWinkler.similarity(a.sortedKey, b.sortedKey)
         return max(inOrder, sorted)
     }

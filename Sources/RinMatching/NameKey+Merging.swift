@@ -12,7 +12,8 @@ extension NameKey {
         let shorter = given.count >= other.given.count ? other.given : given
         var merged = longer
         for (position, word) in shorter.enumerated() where word.count > merged[position].count { merged[position] = word }
-        // The words are already folded tokens, which `init(given:family:)` leaves as they are.
-        return NameKey(given: merged, family: family)
+        // Most merges are of one name typed alike twice: nothing to build.
+        if merged == given { return self }
+        return NameKey(givenTokens: merged, familyTokens: family)
     }
 }

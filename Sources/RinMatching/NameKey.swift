@@ -15,15 +15,25 @@ public struct NameKey: Hashable, Sendable {
     /// The family words, one space between (blocking keys and `alignedSimilarity` read it).
     let familyKey: String
     /// Every word sorted, one space between: `similarity`'s second reading, which forgives order.
-    let sortedKey: String
+    var sortedKey: String { reordered ?? fullKey }
+    /// `sortedKey` when it is not `fullKey` (about half of all names are already in order, and
+    /// they then cost no second string).
+    private let reordered: String?
 
     public init(given: [String], family: [String]) {
-        self.given = given.flatMap(Self.tokens)
-        self.family = family.flatMap(Self.tokens)
+        self.init(givenTokens: given.flatMap(Self.tokens), familyTokens: family.flatMap(Self.tokens))
+    }
+
+    /// From words already folded and cut (`tokens`).
+    init(givenTokens: [String], familyTokens: [String]) {
+        given = givenTokens
+        family = familyTokens
         // Kept, not computed: the scorer reads them for every pair a contact is in.
-        fullKey = (self.given + self.family).joined(separator: " ")
-        familyKey = self.family.joined(separator: " ")
-        sortedKey = (self.given + self.family).sorted().joined(separator: " ")
+        let words = givenTokens + familyTokens
+        fullKey = words.joined(separator: " ")
+        familyKey = familyTokens.joined(separator: " ")
+        let inOrder = words.indices.dropFirst().allSatisfy { words[$0 - 1] <= words[$0] }
+        reordered = inOrder ? nil : words.sorted().joined(separator: " ")
     }
 
     /// Two keys are equal when their words are: the joined forms follow from them.
@@ -36,18 +46,36 @@ public struct NameKey: Hashable, Sendable {
         hasher.combine(family)
     }
 
+    /// Memberwise, for `init?(latinStructured:)`, which builds every part from one buffer.
+    init(givenTokens: [String], familyTokens: [String], fullKey: String, familyKey: String, sortedKey: String?) {
+        given = givenTokens
+        family = familyTokens
+        self.fullKey = fullKey
+        self.familyKey = familyKey
+        reordered = sortedKey
+    }
+
     public init(_ name: PersonName) {
         self.init(given: name.given, family: name.family)
     }
 
     public init(card: ContactCard) {
-        self.init(PersonName(card: card))
+        // Most cards have a structured name in ASCII or common Latin letters: read in one pass.
+        if let structured = card.name, !(structured.given.isEmpty && structured.family.isEmpty),
+           let key = NameKey(latinStructured: structured) {
+            self = key
+        } else {
+            self.init(PersonName(card: card))
+        }
     }
 
     /// Parses a formatted name: `NameKey(formatted: "Dr. Zoë Ångström")`.
     public init(formatted text: String) {
         self.init(PersonName(formatted: text))
     }
+
+    /// Whether the words are already in sorted order (`sortedKey` is `fullKey`).
+    var isInOrder: Bool { reordered == nil }
 
     /// No name at all; §2.3 counts such a side as compatible with any name.
     public var isEmpty: Bool { given.isEmpty && family.isEmpty }

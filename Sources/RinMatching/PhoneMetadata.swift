@@ -11,6 +11,8 @@ struct PhoneMetadata: Sendable {
     /// By calling code (an index below 1000): the rules that read a number carrying that code.
     /// A code shared by several regions is read with its main region's (US for +1, GB for +44).
     private let byCallingCode: [PhoneRegion?]
+    /// `regions` by the code's two letters (`region(code:)`).
+    private let byLetters: [PhoneRegion?]
 
     /// Decoded on first use; about 250 regions, each with up to three patterns to compile.
     static let shared: PhoneMetadata = {
@@ -34,6 +36,27 @@ struct PhoneMetadata: Sendable {
             byCallingCode[number] = try id == "001" ? file.nonGeographic[code].map(PhoneRegion.init) : regions[id]
         }
         self.byCallingCode = byCallingCode
+        var byLetters = [PhoneRegion?](repeating: nil, count: 26 * 26)
+        for (id, region) in regions {
+            let letters = Array(id.utf8)
+            guard letters.count == 2, letters.allSatisfy({ (0x41...0x5A).contains($0) }) else { continue }
+            byLetters[Int(letters[0] - 0x41) * 26 + Int(letters[1] - 0x41)] = region
+        }
+        self.byLetters = byLetters
+    }
+
+    /// The region of an ISO 3166-1 alpha-2 code, in either case. Two ASCII letters (every code)
+    /// are an index into a table: every phone of an import looks its owner's region up.
+    func region(code: String) -> PhoneRegion? {
+        var code = code
+        let index: Int? = code.withUTF8 { bytes in
+            guard bytes.count == 2 else { return nil }
+            let first = Int(bytes[0] | 0x20) - 0x61, second = Int(bytes[1] | 0x20) - 0x61
+            guard (0..<26).contains(first), (0..<26).contains(second) else { return nil }
+            return first * 26 + second
+        }
+        if let index { return byLetters[index] }
+        return regions[code] ?? regions[code.uppercased()]
     }
 
     func region(forCallingCode code: Int) -> PhoneRegion? {
