@@ -80,10 +80,10 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     )
     app.lifecycle.use(MailLifecycle())
     app.lifecycle.use(RealtimeLifecycle())
-    app.lifecycle.use(MediaSweeperLifecycle())
     for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
     if configuration.runsJobs {
-        app.lifecycle.use(JobRunnerLifecycle(runner: JobRunner(jobs: KindredApps.all.flatMap { $0.jobs })))
+        app.lifecycle.use(StagingSweeperLifecycle())
+        app.lifecycle.use(JobRunnerLifecycle(runner: JobRunner(jobs: Housekeeping.allJobs)))
     }
 
     // Outermost first: every request is counted until answered (shutdown waits for them), every

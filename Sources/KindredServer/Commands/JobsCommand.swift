@@ -14,7 +14,7 @@ enum JobsCommand {
         return commands.group(help: "Lists the scheduled jobs, or runs one now.")
     }
 
-    static var jobs: [ScheduledJob] { KindredApps.all.flatMap { $0.jobs } }
+    static var jobs: [ScheduledJob] { Housekeeping.allJobs }
 
     struct List: AsyncCommand {
         struct Signature: CommandSignature {}

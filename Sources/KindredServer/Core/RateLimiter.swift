@@ -13,8 +13,20 @@ import SQLKit
 struct RateLimiter {
     struct Limit: Sendable, Equatable {
         var count: Int
-        var window: TimeInterval
+        var window: TimeInterval {
+            didSet { precondition(window <= RateLimiter.longestWindow, "a limit counts at most a day back") }
+        }
+
+        init(count: Int, window: TimeInterval) {
+            precondition(window <= RateLimiter.longestWindow, "a limit counts at most a day back")
+            self.count = count
+            self.window = window
+        }
     }
+
+    /// No limit looks further back than a day; hits older than that are swept
+    /// (`Housekeeping.expireRateLimitHits`).
+    static let longestWindow: TimeInterval = 24 * 3600
 
     let database: any Database
     let now: Date
@@ -56,12 +68,6 @@ struct RateLimiter {
                 }
                 ids.append(id)
             }
-        }
-        // Expired hits are swept now and then rather than on every hit; nothing reads them once
-        // they leave the window.
-        if Int.random(in: 0..<16) == 0, let longest = hits.map(\.limit.window).max() {
-            try await RateLimitHit.query(on: database).filter(\.$scope ~~ hits.map(\.scope))
-                .filter(\.$createdAt <= now.addingTimeInterval(-longest)).delete()
         }
         return ids
     }

@@ -49,8 +49,6 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 return try replay(existing, fingerprint: fingerprint)
             }
         }
-        // Sweeping expired records as new ones arrive keeps the table at about a day of POSTs.
-        try await IdempotencyRecord.query(on: request.db).filter(\.$createdAt < now.addingTimeInterval(-Self.retention)).delete()
         let record = IdempotencyRecord(userID: caller.userID, key: key, fingerprint: fingerprint, createdAt: now)
         do {
             try await record.create(on: request.db)

@@ -8,7 +8,8 @@ import Vapor
 /// Removes uploads nobody ever used: a photo uploaded for a post that was never posted, a
 /// picture chosen and then abandoned. An upload is in use when it is someone's avatar or an app
 /// says so (`KindredApp.mediaInUse`); one that stays unused for `unusedUploadLifetime` goes, row
-/// and file. Every instance sweeps; removing what another instance already removed is harmless.
+/// and file. An hourly job (`Housekeeping`) that one instance runs per hour; the half-written
+/// files of an instance's own staging folder are its own to sweep (`StagingSweeperLifecycle`).
 struct MediaSweeper {
     let context: ServiceContext
 
@@ -39,13 +40,12 @@ struct MediaSweeper {
             }
             if candidates.count < Self.batch { break }
         }
-        try await sweepStaging()
         if removed > 0 { context.logger.info("Removed \(removed) uploads nothing used for \(Int(context.configuration.unusedUploadLifetime / 3600)) hours.") }
         return removed
     }
 
-    /// Files left half-written by a server that stopped mid-upload.
-    private func sweepStaging() async throws {
+    /// Files left half-written by a server that stopped mid-upload, in this instance's folder.
+    func sweepStaging() async throws {
         let directory = context.configuration.mediaDirectory + "/" + MediaService.stagingFolder
         let cutoff = Date().addingTimeInterval(-3600)
         try await NIOThreadPool.singleton.runIfActive {
@@ -60,16 +60,17 @@ struct MediaSweeper {
     }
 }
 
-/// Sweeps an hour after start-up and every hour after that, until shutdown.
-struct MediaSweeperLifecycle: LifecycleHandler {
+/// Sweeps this instance's staging folder an hour after start-up and every hour after that,
+/// until shutdown. Every instance does: the folder is on its own disk.
+struct StagingSweeperLifecycle: LifecycleHandler {
     private let task = NIOLockedValueBox<RepeatedTask?>(nil)
 
     func didBoot(_ application: Application) throws {
         let loop = application.eventLoopGroup.next()
         let repeated = loop.scheduleRepeatedAsyncTask(initialDelay: .hours(1), delay: .hours(1)) { _ in
             loop.makeFutureWithTask {
-                do { try await MediaSweeper(context: application.context).sweep() } catch {
-                    application.logger.error("Sweeping unused uploads failed: \(error)")
+                do { try await MediaSweeper(context: application.context).sweepStaging() } catch {
+                    application.logger.error("Sweeping half-written uploads failed: \(error)")
                 }
             }
         }

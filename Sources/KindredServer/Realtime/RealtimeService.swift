@@ -12,8 +12,6 @@ struct RealtimeService {
     func issueTicket(for caller: Caller) async throws -> (ticket: String, expiresAt: Date) {
         let ticket = Secrets.randomToken()
         let expiresAt = services.now.addingTimeInterval(Self.ticketLifetime)
-        // Expired tickets are swept as new ones are made, so the table never grows.
-        try await RealtimeTicket.query(on: context.database).filter(\.$expiresAt < services.now).delete()
         try await RealtimeTicket(userID: caller.userID, sessionID: caller.sessionID,
                                  tokenHash: Secrets.sha256Hex(ticket), expiresAt: expiresAt).create(on: context.database)
         return (ticket, expiresAt)

@@ -20,4 +20,22 @@ struct ScheduledJob: Sendable {
             return String(format: "%04d-%02d-%02d", year, month, day)
         }, work: work)
     }
+
+    /// Once every `interval` (a whole number of seconds that divides a day is best), periods
+    /// counted from the Unix epoch: every instance agrees on them without talking.
+    static func every(_ name: String, interval: TimeInterval, work: @escaping @Sendable (ServiceContext) async throws -> Void) -> ScheduledJob {
+        precondition(interval >= 60, "a job runs at most once a minute, the runner's tick")
+        return ScheduledJob(name: name, period: { now in
+            let start = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / interval).rounded(.down) * interval)
+            return start.formatted(.iso8601)
+        }, work: work)
+    }
+
+    static func every(_ name: String, minutes: Int, work: @escaping @Sendable (ServiceContext) async throws -> Void) -> ScheduledJob {
+        every(name, interval: TimeInterval(minutes * 60), work: work)
+    }
+
+    static func every(_ name: String, hours: Int, work: @escaping @Sendable (ServiceContext) async throws -> Void) -> ScheduledJob {
+        every(name, interval: TimeInterval(hours * 3600), work: work)
+    }
 }
