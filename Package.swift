@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: - shared
@@ -144,6 +145,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 // The SMTP client's STARTTLS and implicit TLS (Vapor already builds it).
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // `/metrics` in Prometheus' text format.
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("DateAnIntervention/Catalogue/interventions.json")]
         ),

@@ -48,7 +48,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.databases.middleware.use(ClockStampMiddleware(clock: clock))
     app.migrations.addKindred()
 
-    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger)
+    let metrics = KindredMetrics()
+    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger,
+                          connections: metrics.realtimeConnections)
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
         events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger, clock: clock)
@@ -76,6 +78,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
             mailer: configuration.mail.smtp.map { SMTPMailer(settings: $0, group: app.eventLoopGroup) }
                 ?? FileMailer(directory: configuration.mail.directory),
             from: configuration.mail.from, logger: app.logger),
+        metrics: metrics,
         clock: clock
     )
     app.lifecycle.use(MailLifecycle())
@@ -95,6 +98,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.lifecycle.use(RequestsInFlightLifecycle(requests: inFlight))
     app.middleware = Middlewares()
     app.middleware.use(RequestsInFlightMiddleware(requests: inFlight))
+    app.middleware.use(MetricsMiddleware(metrics: metrics))
     app.middleware.use(RequestIDMiddleware())
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ProblemMiddleware())
@@ -103,6 +107,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.middleware.use(IdempotencyMiddleware())
 
     try routes(app)
+    MetricsRoute.register(app, token: configuration.metricsToken?.value)
 }
 
 /// Says at start-up where e-mail goes (in development, the folder to find sign-up links in), and

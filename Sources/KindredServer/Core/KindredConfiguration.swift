@@ -48,6 +48,8 @@ public struct KindredConfiguration: Sendable {
     /// Whether this instance offers to run the scheduled jobs (each run happens once across all
     /// instances either way). The tests run jobs by hand instead.
     public var runsJobs: Bool
+    /// The bearer token `GET /metrics` needs; without one the path does not exist.
+    public var metricsToken: SecretString?
     /// Where e-mail goes and whom it is from.
     var mail: MailSettings
     /// Where e-mail is written when no SMTP server is configured (each test app has its own).
@@ -150,6 +152,10 @@ public struct KindredConfiguration: Sendable {
         if reader.optionalString("KINDRED_TRUST_FORWARDED_FOR") != nil {
             reader.problems.append("KINDRED_TRUST_FORWARDED_FOR is replaced by KINDRED_TRUSTED_PROXIES: the number of proxies in front of Kindred (1 behind one load balancer).")
         }
+        let metricsToken = reader.optionalString("KINDRED_METRICS_TOKEN").map(SecretString.init)
+        if let token = metricsToken, token.value.utf8.count < 16 {
+            reader.problems.append("KINDRED_METRICS_TOKEN must be at least 16 characters: it is all that stands between the metrics and anyone.")
+        }
         let configuration = KindredConfiguration(
             host: host,
             port: port,
@@ -195,6 +201,7 @@ public struct KindredConfiguration: Sendable {
             ),
             secureCookies: reader.boolean("KINDRED_SECURE_COOKIES", default: isProduction),
             runsJobs: reader.boolean("KINDRED_RUN_JOBS", default: true),
+            metricsToken: metricsToken,
             mail: mail,
             apps: apps
         )

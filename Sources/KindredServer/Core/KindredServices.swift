@@ -17,6 +17,8 @@ struct KindredServices: Sendable {
     let hub: RealtimeHub
     /// E-mail, sent after the answer (`MailDelivery`).
     let mail: MailDelivery
+    /// What `/metrics` shows (`KindredMetrics`).
+    let metrics: KindredMetrics
     let clock: @Sendable () -> Date
 
     var now: Date { clock() }

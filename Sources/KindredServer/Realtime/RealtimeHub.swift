@@ -1,5 +1,6 @@
 import Foundation
 import KindredAPI
+import Prometheus
 import Vapor
 
 /// The WebSockets open on this instance, by user. The event bus hands it every envelope; it
@@ -16,10 +17,13 @@ actor RealtimeHub {
     /// so a device that reconnects always gets in, and no account can pile up descriptors.
     private let socketsPerAccount: Int
     private let logger: Logger
+    /// How many sockets are open here, for `/metrics`.
+    private let gauge: Gauge?
 
-    init(socketsPerAccount: Int, logger: Logger) {
+    init(socketsPerAccount: Int, logger: Logger, connections gauge: Gauge? = nil) {
         self.socketsPerAccount = socketsPerAccount
         self.logger = logger
+        self.gauge = gauge
     }
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -28,7 +32,10 @@ actor RealtimeHub {
     }()
 
     func register(_ socket: WebSocket, userID: UUID, sessionID: UUID) async {
-        connections[userID, default: [:]][ObjectIdentifier(socket)] = OpenSocket(sessionID: sessionID, socket: socket, openedAt: .now)
+        if connections[userID, default: [:]].updateValue(OpenSocket(sessionID: sessionID, socket: socket, openedAt: .now),
+                                                          forKey: ObjectIdentifier(socket)) == nil {
+            gauge?.increment()
+        }
         while let open = connections[userID], open.count > socketsPerAccount,
               let oldest = open.values.min(by: { $0.openedAt < $1.openedAt }) {
             unregister(oldest.socket, userID: userID)
@@ -38,7 +45,7 @@ actor RealtimeHub {
     }
 
     func unregister(_ socket: WebSocket, userID: UUID) {
-        connections[userID]?[ObjectIdentifier(socket)] = nil
+        if connections[userID]?.removeValue(forKey: ObjectIdentifier(socket)) != nil { gauge?.decrement() }
         if connections[userID]?.isEmpty == true { connections[userID] = nil }
     }
 

@@ -24,11 +24,14 @@ final class JobRunner: Sendable {
         var ran: [String] = []
         for job in jobs {
             guard let period = job.period(context.now) else { continue }
+            let clock = ContinuousClock(), start = clock.now
             do {
                 guard let claim = try await claim(job.name, period: period, context: context) else { continue }
                 try await run(job, period: period, claim: claim, context: context)
+                context.services.metrics.recordJobRun(job.name, outcome: "finished", duration: clock.now - start)
                 ran.append(job.name)
             } catch {
+                context.services.metrics.recordJobRun(job.name, outcome: "failed", duration: clock.now - start)
                 // Left unfinished: its lease lapses and an instance runs it again.
                 context.logger.error("Scheduled job \(job.name) for \(period) failed", metadata: ["error": .string("\(error)")])
             }

@@ -1,0 +1,118 @@
+import Crypto
+import Foundation
+import Prometheus
+import Vapor
+
+/// What an operator scrapes from `/metrics` (Prometheus' text format): requests by route and
+/// status with their latencies, requests in flight, realtime sockets open here, and scheduled job
+/// runs. One registry per application, not swift-metrics' process-wide bootstrap: every test
+/// builds its own application, and each must count only its own requests.
+///
+/// Labels are bounded so no client can grow the registry: a route is its pattern
+/// (`/api/v1/posts/:id`), never the path it was called with, and an unmatched one is `unmatched`;
+/// a method outside HTTP's usual few is `other`.
+final class KindredMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    let requestsInFlight: Gauge
+    let realtimeConnections: Gauge
+
+    /// Prometheus' usual latency buckets, from 5 ms to 10 s.
+    static let latencyBuckets: [Duration] = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000].map { .milliseconds($0) }
+    private static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    // Descriptors are made where used: Prometheus' type is not `Sendable`, so it cannot be kept.
+    private static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "kindred", subsystem: "http", metricName: "requests", unitName: "total",
+                             helpText: "Requests answered, by method, route pattern and status.")
+    }
+    private static var latency: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "kindred", subsystem: "http", metricName: "request_duration",
+                             unitName: "seconds", helpText: "Time from a request's head to its response.")
+    }
+    private static var jobRuns: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "kindred", subsystem: "job", metricName: "runs", unitName: "total",
+                             helpText: "Scheduled job runs this instance worked, by job and outcome.")
+    }
+    private static var jobDuration: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "kindred", subsystem: "job", metricName: "run_duration",
+                             unitName: "seconds", helpText: "How long this instance's job runs took.")
+    }
+
+    init() {
+        requestsInFlight = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "kindred", subsystem: "http", metricName: "requests_in_flight", unitName: "",
+            helpText: "Requests being answered now."))
+        realtimeConnections = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "kindred", subsystem: "realtime", metricName: "connections", unitName: "",
+            helpText: "Realtime WebSockets open on this instance."))
+    }
+
+    func recordRequest(method: HTTPMethod, route: String?, status: HTTPResponseStatus, duration: Duration) {
+        let method = Self.methods.contains(method.rawValue) ? method.rawValue : "other"
+        let route = route ?? "unmatched"
+        registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status.code))])
+            .increment()
+        registry.makeDurationHistogram(descriptor: Self.latency, labels: [("method", method), ("route", route)],
+                                       buckets: Self.latencyBuckets).record(duration)
+    }
+
+    /// `outcome` is `finished` or `failed`.
+    func recordJobRun(_ job: String, outcome: String, duration: Duration) {
+        registry.makeCounter(descriptor: Self.jobRuns, labels: [("job", job), ("outcome", outcome)]).increment()
+        registry.makeDurationHistogram(descriptor: Self.jobDuration, labels: [("job", job)],
+                                       buckets: [.seconds(1), .seconds(10), .seconds(60), .seconds(600), .seconds(3600)]).record(duration)
+    }
+
+    func render() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// Times each request from its head to its response and counts it by route and status; an error
+/// is counted with the status it will be answered with.
+struct MetricsMiddleware: AsyncMiddleware {
+    let metrics: KindredMetrics
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let clock = ContinuousClock(), start = clock.now
+        metrics.requestsInFlight.increment()
+        defer { metrics.requestsInFlight.decrement() }
+        do {
+            let response = try await next.respond(to: request)
+            metrics.recordRequest(method: request.method, route: Self.route(of: request), status: response.status,
+                                  duration: clock.now - start)
+            return response
+        } catch {
+            let status = (error as? any AbortError)?.status ?? .internalServerError
+            metrics.recordRequest(method: request.method, route: Self.route(of: request), status: status, duration: clock.now - start)
+            throw error
+        }
+    }
+
+    /// The matched route's pattern, `/`-joined (`:id` for a parameter), or nil.
+    static func route(of request: Request) -> String? {
+        guard let route = request.route else { return nil }
+        return "/" + route.path.map(\.description).joined(separator: "/")
+    }
+}
+
+/// `GET /metrics`: only with `KINDRED_METRICS_TOKEN` set, and only for a request bearing it;
+/// without one configured the path does not exist (404), like any other.
+enum MetricsRoute {
+    static func register(_ app: Application, token: String?) {
+        guard let token, !token.isEmpty else { return }
+        let metrics = app.kindred.metrics
+        // Digests compared, not the tokens: `SHA256Digest`'s `==` takes the same time wherever
+        // two differ, and a digest's length says nothing about the token's.
+        let expected = SHA256.hash(data: Array(token.utf8))
+        app.get("metrics") { request -> Response in
+            let offered = SHA256.hash(data: Array((request.headers.bearerAuthorization?.token ?? "").utf8))
+            guard offered == expected else {
+                throw AppError(.unauthenticated, .unauthorized, "The metrics need the operator's token.",
+                               headers: ["WWW-Authenticate": "Bearer realm=\"metrics\""])
+            }
+            var headers = HTTPHeaders()
+            headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])
+            headers.cacheControl = .init(noStore: true)
+            return Response(status: .ok, headers: headers, body: .init(data: Data(metrics.render())))
+        }
+    }
+}
