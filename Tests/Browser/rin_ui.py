@@ -97,6 +97,16 @@ def press(ui, testid_or_element):
     return el
 
 
+def press_in(ui, testid, inner, **data):
+    """Presses `inner` inside the one `testid` element with this data, finding both again if a
+    re-render (a search narrowing a list) replaced them between finding and pressing."""
+    def attempt(_):
+        row = one(ui, testid, **data)
+        press(ui, row.find_element(By.CSS_SELECTOR, f'[data-testid="{inner}"]'))
+        return True
+    ui.wait.until(attempt, f"could not press {inner} in {testid} {data}")
+
+
 def tap(driver, element):
     """A finger's tap on the element's centre: real touch events through the DevTools protocol."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)

@@ -14,7 +14,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from kindred_ui import create_account, delete_account, make_png, wait_for_alert
 from rin_ui import browser, clean_console, phone  # noqa: F401 (fixtures)
 from rin_ui import (add_contact, add_field, allow_downloads, cell_of, circles_of, contacts_of, downloaded, find_in, go,
-                    grid_of, no_sideways_scroll, ok, one, press, primary_profile, set_cells, shared_kinds, signed_in, tap,
+                    grid_of, no_sideways_scroll, ok, one, press, press_in, primary_profile, set_cells, shared_kinds, signed_in, tap,
                     texts)
 
 
@@ -275,8 +275,8 @@ def test_create_a_circle_and_add_a_contact_and_a_person(base_url, browser, owner
     press(ui, "rin-add-members")
     ui.visible("rin-picker")
     ui.fill("rin-picker-search", "grace")
-    row = one(ui, "rin-picker-row", name="Grace Hopper")
-    press(ui, row.find_element(By.CSS_SELECTOR, '[data-testid="rin-picker-check"]'))
+    # The search re-renders the list: the row is found again if it was replaced.
+    press_in(ui, "rin-picker-row", "rin-picker-check", name="Grace Hopper")
     ui.text_is("rin-picker-add", "Add 1")
     press(ui, "rin-picker-add")
     ui.wait.until(lambda d: texts(ui, "rin-member") and "Grace Hopper" in texts(ui, "rin-member")[0])
