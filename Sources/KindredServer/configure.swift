@@ -83,9 +83,10 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     )
     app.lifecycle.use(MailLifecycle())
     app.lifecycle.use(RealtimeLifecycle())
+    // Every instance sweeps its own staging folder, whether or not it runs the scheduled jobs.
+    app.lifecycle.use(StagingSweeperLifecycle())
     for kindredApp in KindredApps.all { try kindredApp.configure(app, configuration) }
     if configuration.runsJobs {
-        app.lifecycle.use(StagingSweeperLifecycle())
         app.lifecycle.use(JobRunnerLifecycle(runner: JobRunner(jobs: Housekeeping.allJobs)))
     }
 
