@@ -176,7 +176,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ],
             // The real SMTP server (aiosmtpd) the mail tests send to, run with the test venv's Python.
-            exclude: ["Support/smtp_sink.py"]
+            exclude: ["Support/smtp_sink.py", "Support/s3_server.py"]
         ),
         /// A seeded random generator shared by the randomised tests.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),

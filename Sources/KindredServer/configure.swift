@@ -48,6 +48,15 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.databases.middleware.use(ClockStampMiddleware(clock: clock))
     app.migrations.addKindred()
 
+    let mediaStore: any MediaStore
+    if let s3 = configuration.s3 {
+        // Signed with the real time, not the app's clock: the store compares it with its own.
+        let store = S3MediaStore(settings: s3, eventLoopGroup: app.eventLoopGroup, clock: { Date() }, logger: app.logger)
+        app.lifecycle.use(S3MediaStoreLifecycle(store: store))
+        mediaStore = store
+    } else {
+        mediaStore = try FileMediaStore(directory: configuration.mediaDirectory)
+    }
     let metrics = KindredMetrics()
     let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger,
                           connections: metrics.realtimeConnections)
@@ -65,7 +74,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         contract: try Contract.bundled(),
         accessTokens: await AccessTokens(secret: configuration.secret, lifetime: configuration.accessTokenLifetime),
         passwords: passwords,
-        mediaStore: try FileMediaStore(directory: configuration.mediaDirectory),
+        mediaStore: mediaStore,
         mediaURLs: MediaURLSigner(secret: configuration.secret, lifetime: configuration.mediaURLLifetime),
         apple: AppleIdentityVerifier(configuration: configuration.apple, fetch: { url in
             let response = try await client.get(URI(string: url))

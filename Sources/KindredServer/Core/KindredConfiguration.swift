@@ -19,6 +19,8 @@ public struct KindredConfiguration: Sendable {
     public var databaseTimeout: TimeInterval
     public var dataDirectory: String
     public var mediaDirectory: String
+    /// Media in an S3-compatible bucket instead of `mediaDirectory` (`KINDRED_S3_*`).
+    public var s3: S3Settings?
     public var publicDirectory: String
     /// Where people reach this server, for links printed in QR codes (no trailing slash).
     public var publicBaseURL: String
@@ -163,6 +165,7 @@ public struct KindredConfiguration: Sendable {
             databaseTimeout: TimeInterval(reader.integer("KINDRED_DATABASE_TIMEOUT_SECONDS", default: 10, range: 1...300)),
             dataDirectory: dataDirectory,
             mediaDirectory: reader.string("KINDRED_MEDIA_DIR", default: dataDirectory + "/media"),
+            s3: S3Settings.read(&reader),
             publicDirectory: reader.string("KINDRED_PUBLIC_DIR", default: "./Public"),
             publicBaseURL: publicBaseURL,
             secret: secret,
@@ -207,6 +210,29 @@ public struct KindredConfiguration: Sendable {
         )
         guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }
         return configuration
+    }
+}
+
+extension S3Settings {
+    /// All of `KINDRED_S3_ENDPOINT`, `_BUCKET`, `_ACCESS_KEY_ID` and `_SECRET_ACCESS_KEY`, or none
+    /// (media on disk); `_REGION` defaults to `us-east-1`, `_SESSION_TOKEN` is for temporary keys.
+    static func read(_ reader: inout EnvironmentReader) -> S3Settings? {
+        let names = ["KINDRED_S3_ENDPOINT", "KINDRED_S3_BUCKET", "KINDRED_S3_ACCESS_KEY_ID", "KINDRED_S3_SECRET_ACCESS_KEY"]
+        let values = names.map { reader.optionalString($0) }
+        if values.allSatisfy({ $0 == nil }) { return nil }
+        guard let endpoint = values[0], let bucket = values[1], let keyID = values[2], let secret = values[3] else {
+            let missing = zip(names, values).filter { $0.1 == nil }.map(\.0)
+            reader.problems.append("S3 media storage needs \(missing.joined(separator: ", ")) as well (or none of KINDRED_S3_*).")
+            return nil
+        }
+        guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, url.path.isEmpty || url.path == "/"
+        else {
+            reader.problems.append("KINDRED_S3_ENDPOINT must be a URL of scheme, host and port only, such as https://s3.eu-west-1.amazonaws.com.")
+            return nil
+        }
+        return S3Settings(endpoint: endpoint, bucket: bucket, region: reader.string("KINDRED_S3_REGION", default: "us-east-1"),
+                          accessKeyID: keyID, secretAccessKey: SecretString(secret),
+                          sessionToken: reader.optionalString("KINDRED_S3_SESSION_TOKEN"))
     }
 }
 

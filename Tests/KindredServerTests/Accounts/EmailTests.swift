@@ -301,7 +301,7 @@ struct MailMessageTests {
 
 @Suite("SMTP against a real server on loopback (aiosmtpd)")
 struct SMTPTests {
-    static let enabled = SMTPSink.python != nil || SMTPSink.strict
+    static let enabled = PythonServer.enabled
 
     private func message(to: String = "ada@example.com") throws -> (MailMessage, String) {
         let message = MailMessage(from: try #require(MailAddress("kindred@kindred.test", name: "Kindred")), to: try #require(MailAddress(to)),

@@ -13,60 +13,26 @@ final class SMTPSink: Sendable {
         let tls: Bool
     }
 
-    static let python = ProcessInfo.processInfo.environment["KINDRED_PYTHON"]
-    static let strict = ProcessInfo.processInfo.environment["KINDRED_STRICT"] == "1"
-
     let port: Int
     let certificate: String?
     let directory: String
-    private let process: Process
+    private let server: PythonServer
 
-    private init(port: Int, certificate: String?, directory: String, process: Process) {
+    private init(port: Int, certificate: String?, directory: String, server: PythonServer) {
         self.port = port
         self.certificate = certificate
         self.directory = directory
-        self.process = process
+        self.server = server
     }
 
     static func start(_ arguments: [String]) async throws -> SMTPSink {
-        let python = try #require(python, "KINDRED_STRICT=1 allows no skip: set KINDRED_PYTHON to a Python with aiosmtpd (scripts/test does)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-smtp-" + UUID().uuidString).path
-        var script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("smtp_sink.py")
-        if !FileManager.default.fileExists(atPath: script.path) {
-            script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-                .appendingPathComponent("Tests/KindredServerTests/Support/smtp_sink.py")
+        let server = try await PythonServer.start("smtp_sink.py", ["--dir", directory] + arguments)
+        guard server.fields.count == 2, let port = Int(server.fields[0]) else {
+            server.stop()
+            throw PythonServer.Failed(script: "smtp_sink.py", line: server.fields.joined(separator: " "))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, "--dir", directory] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Read on a thread of its own: a blocking read on the concurrency pool's few threads
-        // would stall every other test while the sink starts.
-        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread.detachNewThread {
-                var bytes: [UInt8] = []
-                while !bytes.contains(UInt8(ascii: "\n")) {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    bytes += chunk
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }
-        }
-        let fields = line.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2).map(String.init)
-        guard fields.count == 3, fields[0] == "READY", let port = Int(fields[1]) else {
-            process.terminate()
-            throw SinkFailed(line: line)
-        }
-        return SMTPSink(port: port, certificate: fields[2] == "-" ? nil : fields[2], directory: directory, process: process)
-    }
-
-    struct SinkFailed: Error, CustomStringConvertible {
-        let line: String
-        var description: String { "smtp_sink.py did not start (is aiosmtpd installed?): \(line)" }
+        return SMTPSink(port: port, certificate: server.fields[1] == "-" ? nil : server.fields[1], directory: directory, server: server)
     }
 
     /// What the server received, in order: each envelope with its message.
@@ -88,8 +54,7 @@ final class SMTPSink: Sendable {
     }
 
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        server.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

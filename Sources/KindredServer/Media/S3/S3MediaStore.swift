@@ -1,0 +1,230 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import NIOCore
+import NIOHTTP1
+import Vapor
+
+/// Where an S3-compatible store is and who Kindred is there (`KINDRED_S3_*`).
+public struct S3Settings: Sendable, Equatable {
+    /// Scheme, host and port (`https://s3.eu-west-1.amazonaws.com`, `http://127.0.0.1:9000`).
+    public var endpoint: String
+    public var bucket: String
+    public var region: String
+    public var accessKeyID: String
+    public var secretAccessKey: SecretString
+    public var sessionToken: String?
+}
+
+/// The media store on an S3-compatible service (AWS S3, MinIO, R2, moto), so that several
+/// instances serve each other's uploads. Requests are signed with `AWSSigV4` and addressed
+/// path-style (`endpoint/bucket/key`), which every such service answers. Media URLs are still
+/// Kindred's own signed `/media-files/` URLs: a read is proxied, with `Range` passed through,
+/// so clients see no change and the bucket stays private.
+final class S3MediaStore: MediaStore {
+    let settings: S3Settings
+    private let signer: AWSSigV4
+    private let client: HTTPClient
+    private let clock: @Sendable () -> Date
+    private let logger: Logger
+
+    /// Keys listed and deleted per round when an account's files go.
+    static let listPage = 1_000
+
+    init(settings: S3Settings, eventLoopGroup: any EventLoopGroup, clock: @escaping @Sendable () -> Date, logger: Logger) {
+        self.settings = settings
+        signer = AWSSigV4(credentials: .init(accessKeyID: settings.accessKeyID, secretAccessKey: settings.secretAccessKey,
+                                             sessionToken: settings.sessionToken),
+                          region: settings.region, service: "s3")
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(60)))
+        configuration.decompression = .disabled
+        client = HTTPClient(eventLoopGroupProvider: .shared(eventLoopGroup), configuration: configuration)
+        self.clock = clock
+        self.logger = logger
+    }
+
+    func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    /// The media type of a key by its extension (`.jpg`, `.mp4`), as Vapor's file streaming names it.
+    static func contentType(of key: String) -> String {
+        let fileExtension = key.split(separator: ".").last.map(String.init) ?? ""
+        return HTTPMediaType.fileExtension(fileExtension)?.serialize() ?? "application/octet-stream"
+    }
+
+    func put(_ bytes: [UInt8], key: String) async throws {
+        let response = try await send("PUT", key: key, headers: [(name: "Content-Type", value: Self.contentType(of: key))],
+                                      body: .bytes(ByteBuffer(bytes: bytes)), length: bytes.count, payloadHash: AWSSigV4.hexSHA256(bytes))
+        try await expect(response, [200], doing: "store \(key)")
+    }
+
+    /// Streams the file (a video too large to hold in memory), its payload unsigned as S3 allows,
+    /// then removes it.
+    func put(file path: String, key: String) async throws {
+        let size = try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let chunks = AsyncThrowingStream<ByteBuffer, any Error> { continuation in
+            Thread.detachNewThread {
+                do {
+                    while let data = try handle.read(upToCount: 1 << 20), !data.isEmpty { continuation.yield(ByteBuffer(data: data)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        }
+        let response = try await send("PUT", key: key, headers: [(name: "Content-Type", value: Self.contentType(of: key))],
+                                      body: .stream(chunks, length: .known(Int64(size))), length: size,
+                                      payloadHash: AWSSigV4.unsignedPayload)
+        try await expect(response, [200], doing: "store \(key)")
+        try FileManager.default.removeItem(atPath: path)
+    }
+
+    func delete(key: String) async throws {
+        // Deleting what is not there is no error (S3 answers 204 either way; some stores 404).
+        let response = try await send("DELETE", key: key)
+        try await expect(response, [200, 204, 404], doing: "delete \(key)")
+    }
+
+    func deleteAll(prefix: String) async throws {
+        guard MediaKey.isValid(prefix) else { return }
+        var token: String?
+        repeat {
+            var query = [(name: "list-type", value: "2"), (name: "prefix", value: prefix), (name: "max-keys", value: String(Self.listPage))]
+            if let token { query.append((name: "continuation-token", value: token)) }
+            let response = try await send("GET", key: nil, query: query)
+            try await expect(response, [200], doing: "list \(prefix)")
+            let listing = S3Listing(xml: try await response.body.collect(upTo: 16 << 20))
+            for key in listing.keys where key.hasPrefix(prefix) { try await delete(key: key) }
+            token = listing.nextToken
+        } while token != nil
+    }
+
+    func response(for key: String, request: Request) async throws -> Response? {
+        guard MediaKey.isValid(key) else { return nil }
+        // What a browser asks of a media URL is passed on: the range, and its cached copy's tag.
+        let forwarded = ["Range", "If-None-Match", "If-Modified-Since", "If-Range"]
+        let headers = forwarded.compactMap { name in request.headers.first(name: name).map { (name: name, value: $0) } }
+        let upstream = try await send("GET", key: key, headers: headers)
+        if upstream.status == .notFound { return nil }
+        guard [.ok, .partialContent, .notModified, .rangeNotSatisfiable].contains(upstream.status) else {
+            try await expect(upstream, [200], doing: "read \(key)")
+            return nil
+        }
+        var answer = HTTPHeaders()
+        for name in ["Content-Length", "Content-Range", "ETag", "Last-Modified", "Accept-Ranges"] {
+            if let value = upstream.headers.first(name: name) { answer.replaceOrAdd(name: name, value: value) }
+        }
+        // As the file store answers: the type the key's extension names.
+        answer.replaceOrAdd(name: "Content-Type", value: Self.contentType(of: key))
+        let length = upstream.headers.first(name: "Content-Length").flatMap(Int.init)
+        let body = upstream.body
+        return Response(status: HTTPResponseStatus(statusCode: Int(upstream.status.code)), headers: answer,
+                        body: .init(asyncStream: { writer in
+                            do {
+                                for try await chunk in body { try await writer.write(.buffer(chunk)) }
+                                try await writer.write(.end)
+                            } catch {
+                                try? await writer.write(.error(error))
+                            }
+                        }, count: length ?? -1))
+    }
+
+    // MARK: - Requests
+
+    private func send(_ method: String, key: String?, query: [(name: String, value: String)] = [],
+                      headers extra: [(name: String, value: String)] = [], body: HTTPClientRequest.Body? = nil, length: Int? = nil,
+                      payloadHash: String = AWSSigV4.hexSHA256([UInt8]())) async throws -> HTTPClientResponse {
+        if let key, !MediaKey.isValid(key) { throw AppError.notFound("media") }
+        guard let base = URL(string: settings.endpoint), let host = base.host else { throw Self.unavailable }
+        let path = "/" + settings.bucket + (key.map { "/" + $0 } ?? "")
+        let hostHeader = base.port.map { "\(host):\($0)" } ?? host
+        var signed = AWSSigV4.Request(method: method, path: path, query: query,
+                                      headers: [(name: "Host", value: hostHeader), (name: "x-amz-content-sha256", value: payloadHash)] + extra)
+        if let length { signed.headers.append((name: "Content-Length", value: String(length))) }
+        let authorization = signer.sign(signed, payloadHash: payloadHash, at: clock())
+        let queryText = AWSSigV4.canonicalQuery(query)
+        var request = HTTPClientRequest(url: settings.endpoint.trimmingSuffix("/") + AWSSigV4.canonicalPath(path)
+                                        + (queryText.isEmpty ? "" : "?" + queryText))
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in signed.headers + authorization where name != "Host" { request.headers.add(name: name, value: value) }
+        if let body { request.body = body }
+        do {
+            return try await client.execute(request, timeout: .seconds(60), logger: logger)
+        } catch {
+            logger.error("The media store did not answer \(method) \(path): \(error)")
+            throw Self.unavailable
+        }
+    }
+
+    private func expect(_ response: HTTPClientResponse, _ statuses: [UInt], doing what: String) async throws {
+        guard !statuses.contains(response.status.code) else { return }
+        // S3's error document names the problem (SignatureDoesNotMatch, NoSuchBucket); it holds no secret.
+        let text = (try? await response.body.collect(upTo: 8 * 1024)).map { String(buffer: $0) } ?? ""
+        let code = text.range(of: "<Code>").flatMap { start in text.range(of: "</Code>").map { String(text[start.upperBound..<$0.lowerBound]) } }
+        logger.error("The media store refused to \(what): \(response.status.code) \(code ?? "")")
+        throw Self.unavailable
+    }
+
+    static let unavailable = AppError(.unavailable, .serviceUnavailable, "Media storage is unavailable right now. Try again shortly.")
+}
+
+/// The keys and continuation token of a ListObjectsV2 answer, read with Foundation's XML parser.
+struct S3Listing {
+    var keys: [String] = []
+    var nextToken: String?
+
+    init(xml: ByteBuffer) {
+        let reader = Reader()
+        let parser = XMLParser(data: Data(buffer: xml))
+        parser.delegate = reader
+        _ = parser.parse()
+        keys = reader.keys
+        nextToken = reader.truncated ? reader.nextToken : nil
+    }
+
+    private final class Reader: NSObject, XMLParserDelegate {
+        var keys: [String] = []
+        var nextToken: String?
+        var truncated = false
+        private var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            text = ""
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            switch name {
+            case "Key": keys.append(text)
+            case "NextContinuationToken": nextToken = text
+            case "IsTruncated": truncated = text == "true"
+            default: break
+            }
+        }
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
+
+/// Closes the store's HTTP client at shutdown, after the requests in flight (registered before
+/// `RequestsInFlightLifecycle`, so it stops after it).
+struct S3MediaStoreLifecycle: LifecycleHandler {
+    let store: S3MediaStore
+
+    func shutdownAsync(_ application: Application) async {
+        do { try await store.shutdown() } catch {
+            application.logger.warning("The media store's HTTP client did not close cleanly: \(error)")
+        }
+    }
+
+    func shutdown(_ application: Application) {}
+}

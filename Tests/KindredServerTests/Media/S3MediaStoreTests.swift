@@ -1,0 +1,140 @@
+import Fluent
+import Foundation
+import KindredAPI
+import KindredTestSupport
+import Testing
+import Vapor
+@testable import KindredServer
+
+/// The media store on S3, against moto's standalone server (`Support/s3_server.py`), which checks
+/// every request's Signature Version 4: uploads land in the bucket, signed media URLs keep
+/// working unchanged (ranges included), deleting a file or an account empties the bucket of it,
+/// and a wrong key is refused and said as a problem.
+@Suite("S3 media store against a signature-checking S3 server (moto)", .enabled(if: PythonServer.enabled))
+struct S3MediaStoreTests {
+    static func withS3<T>(_ body: (S3Settings) async throws -> T) async throws -> T {
+        let server = try await PythonServer.start("s3_server.py", [])
+        defer { server.stop() }
+        try #require(server.fields.count == 4, "s3_server.py: \(server.fields)")
+        let f = server.fields
+        return try await body(S3Settings(endpoint: f[0], bucket: f[1], region: "us-east-1", accessKeyID: f[2],
+                                         secretAccessKey: SecretString(f[3])))
+    }
+
+    static func store(_ kindred: TestKindred) throws -> S3MediaStore {
+        try #require(kindred.app.kindred.mediaStore as? S3MediaStore)
+    }
+
+    /// What the store answers for `key` (nil: not in the bucket), read whole.
+    static func read(_ key: String, range: String? = nil, on kindred: TestKindred) async throws -> (Response, [UInt8])? {
+        let request = Request(application: kindred.app, method: .GET, url: "/", headers: range.map { ["Range": $0] } ?? [:],
+                              on: kindred.app.eventLoopGroup.next())
+        guard let response = try await store(kindred).response(for: key, request: request) else { return nil }
+        let body = try await response.body.collect(on: kindred.app.eventLoopGroup.next()).get()
+        return (response, body.map { Array($0.readableBytesView) } ?? [])
+    }
+
+    @Test func uploadsLiveInTheBucketAndSignedURLsServeThemWithRanges() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let ada = try await kindred.signUp("ada")
+                let png = TestPNG.make(width: 48, height: 32, seed: 7)
+                let uploaded = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: png)
+                #expect(uploaded.status == .created, "\(uploaded.body.string)")
+                let media = try uploaded.decode(Components.Schemas.Media.self)
+                let item = try #require(try await MediaItem.find(media.id, on: kindred.app.db))
+
+                // The bytes are in the bucket, not on this instance's disk.
+                let stored = try #require(try await Self.read(item.storageKey, on: kindred))
+                #expect(Int64(stored.1.count) == media.byteCount)
+                let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: kindred.configuration.mediaDirectory)) ?? []
+                #expect(onDisk.filter { $0 != MediaService.stagingFolder }.isEmpty)
+
+                // The signed URL clients already hold works as before, whole and by range.
+                let whole = try await kindred.app.testing().sendRequest(.GET, media.url)
+                #expect(whole.status == .ok)
+                #expect(whole.headers.first(name: .contentType) == "image/png")
+                #expect(Array(whole.body.readableBytesView) == stored.1)
+                let part = try await kindred.app.testing().sendRequest(.GET, media.url, headers: ["Range": "bytes=0-9"])
+                #expect(part.status == .partialContent)
+                #expect(Array(part.body.readableBytesView) == Array(stored.1.prefix(10)))
+                #expect(part.headers.first(name: "Content-Range") == "bytes 0-9/\(stored.1.count)")
+
+                // Deleting the upload deletes the object.
+                #expect(try await kindred.send(.DELETE, "/media/\(media.id)", token: ada.accessToken).status == .noContent)
+                #expect(try await Self.read(item.storageKey, on: kindred) == nil)
+                #expect(try await kindred.app.testing().sendRequest(.GET, media.url).status == .notFound)
+            }
+        }
+    }
+
+    @Test func anAccountsFilesLeaveTheBucketWithIt() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let ada = try await kindred.signUp("grace")
+                let bea = try await kindred.signUp("mary")
+                var keys: [String] = []
+                for seed in 1...3 {
+                    let media = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: 8, height: 8, seed: UInt8(seed)))
+                        .decode(Components.Schemas.Media.self)
+                    keys.append(try #require(try await MediaItem.find(media.id, on: kindred.app.db)).storageKey)
+                }
+                let theirs = try await kindred.send(.POST, "/media", token: bea.accessToken, bytes: TestPNG.make(width: 8, height: 8, seed: 9))
+                    .decode(Components.Schemas.Media.self)
+                let theirKey = try #require(try await MediaItem.find(theirs.id, on: kindred.app.db)).storageKey
+                #expect(try await kindred.send(.DELETE, "/me", token: ada.accessToken).status == .noContent)
+                let first = keys[0]
+                try await eventually { try await Self.read(first, on: kindred) == nil }
+                for key in keys { #expect(try await Self.read(key, on: kindred) == nil, "\(key) outlived its account") }
+                #expect(try await Self.read(theirKey, on: kindred) != nil, "another account's file stays")
+            }
+        }
+    }
+
+    @Test func aLargeFileIsStreamedUpAndReadBackByRange() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                var generator = SystemRandomNumberGenerator()
+                let bytes = (0..<(5 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-s3-\(UUID().uuidString)").path
+                #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+                let key = MediaKey.prefix(owner: UUID()) + UUID().uuidString.lowercased() + ".mp4"
+                try await Self.store(kindred).put(file: path, key: key)
+                #expect(!FileManager.default.fileExists(atPath: path), "the store takes the file over")
+                let whole = try #require(try await Self.read(key, on: kindred))
+                #expect(whole.1 == bytes)
+                let middle = try #require(try await Self.read(key, range: "bytes=1048576-1048675", on: kindred))
+                #expect(middle.0.status == .partialContent && middle.1 == Array(bytes[1_048_576...1_048_675]))
+                try await Self.store(kindred).delete(key: key)
+                #expect(try await Self.read(key, on: kindred) == nil)
+                // Deleting what is not there is no error.
+                try await Self.store(kindred).delete(key: key)
+            }
+        }
+    }
+
+    @Test func aWrongKeyIsRefusedAndTheUploadIsAProblemNotAHalfSave() async throws {
+        try await Self.withS3 { s3 in
+            var wrong = s3
+            wrong.secretAccessKey = SecretString("not-the-secret-" + UUID().uuidString)
+            try await withKindred(adjust: { $0.s3 = wrong }) { kindred in
+                let ada = try await kindred.signUp("katherine")
+                let response = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: 8, height: 8, seed: 1))
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
+                #expect(!response.body.string.contains("not-the-secret"), "no secret in the answer")
+                #expect(try await MediaItem.query(on: kindred.app.db).count() == 0, "no record of a file that was not stored")
+            }
+        }
+        // The settings come all together or not at all.
+        #expect(throws: KindredConfiguration.Invalid.self) {
+            try KindredConfiguration.fromEnvironment(["KINDRED_S3_ENDPOINT": "http://127.0.0.1:9000", "KINDRED_S3_BUCKET": "b"], isProduction: false)
+        }
+        let configured = try KindredConfiguration.fromEnvironment([
+            "KINDRED_S3_ENDPOINT": "http://127.0.0.1:9000", "KINDRED_S3_BUCKET": "b", "KINDRED_S3_ACCESS_KEY_ID": "id",
+            "KINDRED_S3_SECRET_ACCESS_KEY": "secret-value",
+        ], isProduction: false)
+        #expect(configured.s3?.region == "us-east-1")
+        #expect(!"\(configured)".contains("secret-value"))
+    }
+}
