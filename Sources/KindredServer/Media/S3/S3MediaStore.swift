@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Vapor
 
 /// Where an S3-compatible store is and who Kindred is there (`KINDRED_S3_*`).
@@ -56,29 +57,21 @@ final class S3MediaStore: MediaStore {
     }
 
     func put(_ bytes: [UInt8], key: String) async throws {
+        // The client sets Content-Length from the body; it is not among the signed headers.
         let response = try await send("PUT", key: key, headers: [(name: "Content-Type", value: Self.contentType(of: key))],
-                                      body: .bytes(ByteBuffer(bytes: bytes)), length: bytes.count, payloadHash: AWSSigV4.hexSHA256(bytes))
+                                      body: .bytes(ByteBuffer(bytes: bytes)), payloadHash: AWSSigV4.hexSHA256(bytes))
         try await expect(response, [200], doing: "store \(key)")
     }
 
     /// Streams the file (a video too large to hold in memory), its payload unsigned as S3 allows,
-    /// then removes it.
+    /// then removes it. The client pulls each megabyte as it sends the last one, so no more than
+    /// that is held however large the file.
     func put(file path: String, key: String) async throws {
         let size = try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
-        let chunks = AsyncThrowingStream<ByteBuffer, any Error> { continuation in
-            Thread.detachNewThread {
-                do {
-                    while let data = try handle.read(upToCount: 1 << 20), !data.isEmpty { continuation.yield(ByteBuffer(data: data)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-        }
         let response = try await send("PUT", key: key, headers: [(name: "Content-Type", value: Self.contentType(of: key))],
-                                      body: .stream(chunks, length: .known(Int64(size))), length: size,
+                                      body: .stream(FileChunks(handle: handle), length: .known(Int64(size))),
                                       payloadHash: AWSSigV4.unsignedPayload)
         try await expect(response, [200], doing: "store \(key)")
         try FileManager.default.removeItem(atPath: path)
@@ -137,15 +130,14 @@ final class S3MediaStore: MediaStore {
     // MARK: - Requests
 
     private func send(_ method: String, key: String?, query: [(name: String, value: String)] = [],
-                      headers extra: [(name: String, value: String)] = [], body: HTTPClientRequest.Body? = nil, length: Int? = nil,
+                      headers extra: [(name: String, value: String)] = [], body: HTTPClientRequest.Body? = nil,
                       payloadHash: String = AWSSigV4.hexSHA256([UInt8]())) async throws -> HTTPClientResponse {
         if let key, !MediaKey.isValid(key) { throw AppError.notFound("media") }
         guard let base = URL(string: settings.endpoint), let host = base.host else { throw Self.unavailable }
         let path = "/" + settings.bucket + (key.map { "/" + $0 } ?? "")
         let hostHeader = base.port.map { "\(host):\($0)" } ?? host
-        var signed = AWSSigV4.Request(method: method, path: path, query: query,
+        let signed = AWSSigV4.Request(method: method, path: path, query: query,
                                       headers: [(name: "Host", value: hostHeader), (name: "x-amz-content-sha256", value: payloadHash)] + extra)
-        if let length { signed.headers.append((name: "Content-Length", value: String(length))) }
         let authorization = signer.sign(signed, payloadHash: payloadHash, at: clock())
         let queryText = AWSSigV4.canonicalQuery(query)
         var request = HTTPClientRequest(url: settings.endpoint.trimmingSuffix("/") + AWSSigV4.canonicalPath(path)
@@ -171,6 +163,26 @@ final class S3MediaStore: MediaStore {
     }
 
     static let unavailable = AppError(.unavailable, .serviceUnavailable, "Media storage is unavailable right now. Try again shortly.")
+}
+
+/// A file's bytes a megabyte at a time, each read on NIO's thread pool when the client asks
+/// for it.
+struct FileChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let handle: FileHandle
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let handle: FileHandle
+
+        mutating func next() async throws -> ByteBuffer? {
+            let handle = handle
+            let data = try await NIOThreadPool.singleton.runIfActive { try handle.read(upToCount: 1 << 20) }
+            guard let data, !data.isEmpty else { return nil }
+            return ByteBuffer(data: data)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(handle: handle) }
 }
 
 /// The keys and continuation token of a ListObjectsV2 answer, read with Foundation's XML parser.
