@@ -58,8 +58,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         mediaStore = try FileMediaStore(directory: configuration.mediaDirectory)
     }
     let metrics = KindredMetrics()
-    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger,
-                          connections: metrics.realtimeConnections)
+    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger)
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
         events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger, clock: clock)

@@ -1,6 +1,5 @@
 import Foundation
 import KindredAPI
-import Prometheus
 import Vapor
 
 /// The WebSockets open on this instance, by user. The event bus hands it every envelope; it
@@ -17,13 +16,10 @@ actor RealtimeHub {
     /// so a device that reconnects always gets in, and no account can pile up descriptors.
     private let socketsPerAccount: Int
     private let logger: Logger
-    /// How many sockets are open here, for `/metrics`.
-    private let gauge: Gauge?
 
-    init(socketsPerAccount: Int, logger: Logger, connections gauge: Gauge? = nil) {
+    init(socketsPerAccount: Int, logger: Logger) {
         self.socketsPerAccount = socketsPerAccount
         self.logger = logger
-        self.gauge = gauge
     }
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -32,10 +28,7 @@ actor RealtimeHub {
     }()
 
     func register(_ socket: WebSocket, userID: UUID, sessionID: UUID) async {
-        if connections[userID, default: [:]].updateValue(OpenSocket(sessionID: sessionID, socket: socket, openedAt: .now),
-                                                          forKey: ObjectIdentifier(socket)) == nil {
-            gauge?.increment()
-        }
+        connections[userID, default: [:]][ObjectIdentifier(socket)] = OpenSocket(sessionID: sessionID, socket: socket, openedAt: .now)
         while let open = connections[userID], open.count > socketsPerAccount,
               let oldest = open.values.min(by: { $0.openedAt < $1.openedAt }) {
             unregister(oldest.socket, userID: userID)
@@ -45,11 +38,14 @@ actor RealtimeHub {
     }
 
     func unregister(_ socket: WebSocket, userID: UUID) {
-        if connections[userID]?.removeValue(forKey: ObjectIdentifier(socket)) != nil { gauge?.decrement() }
+        connections[userID]?[ObjectIdentifier(socket)] = nil
         if connections[userID]?.isEmpty == true { connections[userID] = nil }
     }
 
     func connectionCount(for userID: UUID) -> Int { connections[userID]?.count ?? 0 }
+
+    /// Every socket open here (`/metrics`).
+    var connectionCount: Int { connections.values.reduce(0) { $0 + $1.count } }
 
     func deliver(_ envelope: RealtimeEnvelope) async {
         let recipients = envelope.userIDs.filter { connections[$0]?.isEmpty == false }

@@ -3,9 +3,6 @@ import KindredTestSupport
 import NIOConcurrencyHelpers
 import Testing
 import Vapor
-import KindredAPI
-import NIOWebSocket
-import WebSocketKit
 @testable import KindredServer
 
 /// Stopping an instance lets the requests it is answering finish (for up to ten seconds) before
@@ -51,21 +48,11 @@ struct GracefulShutdownTests {
     @Test func socketsAreClosedWithGoingAway() async throws {
         try await withKindred(running: true) { kindred in
             let ada = try await kindred.signUp("ada")
-            let ticket = try await kindred.send(.POST, "/realtime/tickets", token: ada.accessToken)
-                .decode(Components.Schemas.RealtimeTicket.self)
-            let baseURL = try #require(kindred.baseURL)
-            let code = NIOLockedValueBox<WebSocketErrorCode?>(nil)
-            let upgraded = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: WebSocket.self)
-            WebSocket.connect(to: "ws://127.0.0.1:\(baseURL.port ?? 80)\(ticket.path)", on: MultiThreadedEventLoopGroup.singleton) { socket in
-                upgraded.succeed(socket)
-            }.cascadeFailure(to: upgraded)
-            let socket = try await upgraded.futureResult.get()
+            let socket = try await RealtimeClient.connect(kindred, baseURL: try #require(kindred.baseURL), token: ada.accessToken)
             try await eventually { await kindred.app.kindred.hub.connectionCount(for: ada.id) == 1 }
             // What `RealtimeLifecycle` does when the instance stops.
             await kindred.app.kindred.hub.closeAll()
-            try await socket.onClose.get()
-            code.withLockedValue { $0 = socket.closeCode }
-            #expect(code.withLockedValue { $0 } == .goingAway)
+            #expect(try await socket.waitUntilClosed() == .goingAway)
             #expect(await kindred.app.kindred.hub.connectionCount(for: ada.id) == 0)
         }
     }

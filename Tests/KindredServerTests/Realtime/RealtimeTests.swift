@@ -3,6 +3,7 @@ import KindredAPI
 import KindredTestSupport
 import NIOConcurrencyHelpers
 import NIOPosix
+import NIOWebSocket
 import Testing
 import Vapor
 @testable import KindredServer
@@ -222,8 +223,11 @@ final class RealtimeClient: Sendable {
         throw RealtimeTimeout()
     }
 
-    func waitUntilClosed() async throws {
+    /// Waits for the server to close the socket, and says with what code.
+    @discardableResult
+    func waitUntilClosed() async throws -> WebSocketErrorCode? {
         try await socket.onClose.get()
+        return socket.closeCode
     }
 
     func close() async throws {

@@ -5,7 +5,8 @@ import Vapor
 
 /// What an operator scrapes from `/metrics` (Prometheus' text format): requests by route and
 /// status with their latencies, requests in flight, realtime sockets open here, and scheduled job
-/// runs. One registry per application, not swift-metrics' process-wide bootstrap: every test
+/// runs. The two gauges are read at each scrape from what already counts them
+/// (`RequestsInFlight`, `RealtimeHub`), not kept a second time. One registry per application, not swift-metrics' process-wide bootstrap: every test
 /// builds its own application, and each must count only its own requests.
 ///
 /// Labels are bounded so no client can grow the registry: a route is its pattern
@@ -73,8 +74,6 @@ struct MetricsMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let clock = ContinuousClock(), start = clock.now
-        metrics.requestsInFlight.increment()
-        defer { metrics.requestsInFlight.decrement() }
         do {
             let response = try await next.respond(to: request)
             metrics.recordRequest(method: request.method, route: Self.route(of: request), status: response.status,
@@ -99,16 +98,19 @@ struct MetricsMiddleware: AsyncMiddleware {
 enum MetricsRoute {
     static func register(_ app: Application, token: String?) {
         guard let token, !token.isEmpty else { return }
-        let metrics = app.kindred.metrics
+        let metrics = app.kindred.metrics, hub = app.kindred.hub
+        let requests = app.storage[RequestsInFlightKey.self]
         // Digests compared, not the tokens: `SHA256Digest`'s `==` takes the same time wherever
         // two differ, and a digest's length says nothing about the token's.
         let expected = SHA256.hash(data: Array(token.utf8))
-        app.get("metrics") { request -> Response in
+        app.get("metrics") { request async throws -> Response in
             let offered = SHA256.hash(data: Array((request.headers.bearerAuthorization?.token ?? "").utf8))
             guard offered == expected else {
                 throw AppError(.unauthenticated, .unauthorized, "The metrics need the operator's token.",
                                headers: ["WWW-Authenticate": "Bearer realm=\"metrics\""])
             }
+            metrics.requestsInFlight.set(Int64(requests?.current ?? 0))
+            metrics.realtimeConnections.set(Int64(await hub.connectionCount))
             var headers = HTTPHeaders()
             headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])
             headers.cacheControl = .init(noStore: true)
