@@ -68,6 +68,25 @@ struct S3MediaStoreTests {
         }
     }
 
+    /// A phone's photo, as the web client sends it (its headers, an idempotency key), lands in the
+    /// bucket whole and comes back through its signed URL, without its location.
+    @Test func aPhonePhotoOfSeveralMegabytesGoesThroughTheAPI() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let ada = try await kindred.signUp("photographer")
+                let photo = MediaFixtures.photo(megabytes: 5)
+                let uploaded = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: photo,
+                                                      headers: ["Content-Type": "application/octet-stream", "Idempotency-Key": UUID().uuidString])
+                #expect(uploaded.status == .created, "\(uploaded.body.string.prefix(300))")
+                let media = try uploaded.decode(Components.Schemas.Media.self)
+                #expect(media.byteCount > 5_000_000)
+                let served = try await kindred.app.testing().sendRequest(.GET, media.url)
+                #expect(served.status == .ok && Int64(served.body.readableBytes) == media.byteCount)
+                #expect(!Array(served.body.readableBytesView).containsASCII(MediaFixtures.gpsMarker))
+            }
+        }
+    }
+
     @Test func anAccountsFilesLeaveTheBucketWithIt() async throws {
         try await Self.withS3 { s3 in
             try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
