@@ -24,7 +24,9 @@ enum JaroWinkler {
             ? shortJaroSimilarity(UnsafeRawBufferPointer(a).assumingMemoryBound(to: UInt8.self),
                                   UnsafeRawBufferPointer(b).assumingMemoryBound(to: UInt8.self))
             : jaroSimilarity(a, b)
-        let prefix = zip(a, b).prefix(4).prefix { $0 == $1 }.count
+        // A counted loop: `zip(a, b).prefix(4).prefix(while:)` built an array on every call.
+        var prefix = 0
+        while prefix < min(4, a.count, b.count) && a[prefix] == b[prefix] { prefix += 1 }
         return jaro + Double(prefix) * prefixScale * (1 - jaro)
     }
 

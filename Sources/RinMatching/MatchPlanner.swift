@@ -36,7 +36,7 @@ public enum MatchPlanner {
         let sure = scored.filter { $0.verdict.isSure }
         let clusters = SureClusters(sure, elsewhere: surePairsInBook(touching: sure, newIDs: newIDs, in: index, dismissed: dismissed),
                                     index: index, dismissed: dismissed)
-        let merges = clusters.merges(scored: scored)
+        let merges = clusters.merges(sure: sure)
         return MatchPlan(merges: merges, suggestions: suggestions(scored, merges: merges, dismissed: dismissed),
                          candidatePairs: candidatePairs)
     }

@@ -38,10 +38,13 @@ struct SureClusters {
     }
 
     /// Rules 3 and 4: the merges, cluster by cluster in survivor order.
-    func merges(scored: [MatchPlanner.ScoredPair]) -> [PlannedMerge] {
-        let verdicts = Dictionary(scored.map { ($0.pair, $0.verdict) }, uniquingKeysWith: { first, _ in first })
+    /// `sure` is the batch's sure pairs: a merge step is always one of them.
+    func merges(sure: [MatchPlanner.ScoredPair]) -> [PlannedMerge] {
+        let clusters = clusters()
+        if clusters.isEmpty { return [] }
+        let verdicts = Dictionary(sure.map { ($0.pair, $0.verdict) }, uniquingKeysWith: { first, _ in first })
         var merges: [PlannedMerge] = []
-        for cluster in clusters() where isConsistent(cluster) {
+        for cluster in clusters where isConsistent(cluster) {
             merges += steps(cluster, verdicts: verdicts)
         }
         return merges
