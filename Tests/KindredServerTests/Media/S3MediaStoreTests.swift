@@ -132,6 +132,110 @@ struct S3MediaStoreTests {
         }
     }
 
+    /// A file written to a temporary path, as an upload is staged, and its bytes.
+    static func stagedFile(bytes count: Int) -> (path: String, bytes: [UInt8]) {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-s3-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return (path, bytes)
+    }
+
+    /// The multipart uploads the bucket holds unfinished (ListMultipartUploads).
+    static func unfinishedUploads(_ store: S3MediaStore) async throws -> [String] {
+        let listing = try await store.send("GET", key: nil, query: [(name: "uploads", value: "")])
+        #expect(listing.status == .ok)
+        return S3XML(try await listing.body.collect(upTo: 1 << 20)).all("UploadId")
+    }
+
+    /// A file above the threshold goes up in parts (5, 5 and 1 MiB here, S3's smallest part
+    /// size), each signed with its own hash, and comes back whole and by ranges that cross parts;
+    /// nothing is left unfinished in the bucket.
+    @Test func aFileAboveTheThresholdGoesUpInPartsAndReadsBackWhole() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let store = S3MediaStore(settings: s3, eventLoopGroup: kindred.app.eventLoopGroup, clock: { Date() },
+                                         logger: kindred.app.logger, multipart: .init(threshold: 5 << 20, partSize: 5 << 20))
+                do {
+                    let file = Self.stagedFile(bytes: (11 << 20) + 12_345)
+                    let key = MediaKey.prefix(owner: UUID()) + UUID().uuidString.lowercased() + ".mp4"
+                    try await store.put(file: file.path, key: key)
+                    #expect(!FileManager.default.fileExists(atPath: file.path), "the store takes the file over")
+                    let request = { (range: String?) in
+                        Request(application: kindred.app, method: .GET, url: "/", headers: range.map { ["Range": $0] } ?? [:],
+                                on: kindred.app.eventLoopGroup.next())
+                    }
+                    let whole = try #require(try await store.response(for: key, request: request(nil)))
+                    let body = try await whole.body.collect(on: kindred.app.eventLoopGroup.next()).get()
+                    #expect(body.map { Array($0.readableBytesView) } == file.bytes)
+                    // S3 names a multipart object's ETag by its parts' count.
+                    #expect(whole.headers.first(name: "ETag")?.hasSuffix("-3\"") == true, "\(whole.headers)")
+                    let across = (5 << 20) - 10
+                    let part = try #require(try await store.response(for: key, request: request("bytes=\(across)-\(across + 19)")))
+                    let partBody = try await part.body.collect(on: kindred.app.eventLoopGroup.next()).get()
+                    #expect(part.status == .partialContent)
+                    #expect(partBody.map { Array($0.readableBytesView) } == Array(file.bytes[across...(across + 19)]))
+                    #expect(try await Self.unfinishedUploads(store).isEmpty)
+                    try await store.delete(key: key)
+                } catch {
+                    try await store.shutdown()
+                    throw error
+                }
+                try await store.shutdown()
+            }
+        }
+    }
+
+    /// An upload S3 will not complete (here: parts below its 5 MiB minimum) is aborted, so no
+    /// parts linger, and is said as the store being unavailable; the object does not exist.
+    @Test func anUploadThatCannotCompleteIsAbortedAndLeavesNothing() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let store = S3MediaStore(settings: s3, eventLoopGroup: kindred.app.eventLoopGroup, clock: { Date() },
+                                         logger: kindred.app.logger, multipart: .init(threshold: 1 << 20, partSize: 1 << 20))
+                do {
+                    let file = Self.stagedFile(bytes: 3 << 20)
+                    let key = MediaKey.prefix(owner: UUID()) + UUID().uuidString.lowercased() + ".mp4"
+                    await #expect(throws: AppError.self) { try await store.put(file: file.path, key: key) }
+                    #expect(try await Self.unfinishedUploads(store).isEmpty, "the parts were aborted")
+                    let request = Request(application: kindred.app, method: .GET, url: "/", on: kindred.app.eventLoopGroup.next())
+                    #expect(try await store.response(for: key, request: request) == nil)
+                    try? FileManager.default.removeItem(atPath: file.path)
+                } catch {
+                    try await store.shutdown()
+                    throw error
+                }
+                try await store.shutdown()
+            }
+        }
+    }
+
+    /// A store that does not answer (its server gone, mid-use) makes an upload a 503 problem
+    /// with nothing recorded, and a media URL a 503 problem, not a hang or a 500; once it is back
+    /// nothing else is lost.
+    @Test func aStoreThatGoesAwayIsAProblemNotAHang() async throws {
+        let server = try await PythonServer.start("s3_server.py", [])
+        let f = server.fields
+        try #require(f.count == 4)
+        let s3 = S3Settings(endpoint: f[0], bucket: f[1], region: "us-east-1", accessKeyID: f[2], secretAccessKey: SecretString(f[3]))
+        try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+            let ada = try await kindred.signUp("hedy")
+            let media = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: 8, height: 8, seed: 3))
+                .decode(Components.Schemas.Media.self)
+            server.stop()
+            let started = ContinuousClock.now
+            let upload = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: 8, height: 8, seed: 4))
+            #expect(upload.status == .serviceUnavailable)
+            #expect(upload.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
+            let read = try await kindred.app.testing().sendRequest(.GET, media.url)
+            #expect(read.status == .serviceUnavailable)
+            #expect(read.headers.first(name: .contentType)?.hasPrefix("application/problem+json") == true)
+            // Two requests, each given up after the three-second connect timeout at most.
+            #expect(ContinuousClock.now - started < .seconds(8), "a store that is down is answered, not waited on")
+            #expect(try await MediaItem.query(on: kindred.app.db).count() == 1, "only the stored upload is recorded")
+        }
+    }
+
     @Test func aWrongKeyIsRefusedAndTheUploadIsAProblemNotAHalfSave() async throws {
         try await Self.withS3 { s3 in
             var wrong = s3

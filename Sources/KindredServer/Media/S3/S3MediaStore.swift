@@ -34,12 +34,31 @@ final class S3MediaStore: MediaStore {
     /// Keys listed and deleted per round when an account's files go.
     static let listPage = 1_000
 
-    init(settings: S3Settings, eventLoopGroup: any EventLoopGroup, clock: @escaping @Sendable () -> Date, logger: Logger) {
+    /// How files are cut for a multipart upload: parts of `partSize` bytes (S3 wants at least
+    /// 5 MiB for every part but the last), used for files larger than `threshold`.
+    struct Multipart: Sendable {
+        var threshold: Int
+        var partSize: Int
+        /// 8 MiB parts above 16 MiB: a 100 MiB video is 13 parts, each hashed and signed, and a
+        /// part that fails is sent again alone rather than the whole file.
+        static let standard = Multipart(threshold: 16 << 20, partSize: 8 << 20)
+    }
+
+    let multipart: Multipart
+    /// How many times a part is sent before the upload is given up.
+    static let partAttempts = 3
+
+    init(settings: S3Settings, eventLoopGroup: any EventLoopGroup, clock: @escaping @Sendable () -> Date, logger: Logger,
+         multipart: Multipart = .standard) {
         self.settings = settings
+        self.multipart = multipart
         signer = AWSSigV4(credentials: .init(accessKeyID: settings.accessKeyID, secretAccessKey: settings.secretAccessKey,
                                              sessionToken: settings.sessionToken),
                           region: settings.region, service: "s3")
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: .seconds(60)))
+        // AsyncHTTPClient retries a refused connection until the connect timeout: a store that is
+        // down would hold every upload and media read that long. Three seconds is far above a
+        // working store's connect time.
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(3), read: .seconds(60)))
         configuration.decompression = .disabled
         client = HTTPClient(eventLoopGroupProvider: .shared(eventLoopGroup), configuration: configuration)
         self.clock = clock
@@ -63,18 +82,92 @@ final class S3MediaStore: MediaStore {
         try await expect(response, [200], doing: "store \(key)")
     }
 
-    /// Streams the file (a video too large to hold in memory), its payload unsigned as S3 allows,
-    /// then removes it. The client pulls each megabyte as it sends the last one, so no more than
-    /// that is held however large the file.
+    /// Takes over the file (a video too large to hold in memory) and removes it once stored. Up to
+    /// `multipart.threshold` it is streamed in one PUT, its payload unsigned as S3 allows, the
+    /// client pulling each megabyte as it sends the last; above, it goes up in parts
+    /// (`putInParts`). Either way no more than a part is held, however large the file.
     func put(file path: String, key: String) async throws {
         let size = try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
-        let response = try await send("PUT", key: key, headers: [(name: "Content-Type", value: Self.contentType(of: key))],
-                                      body: .stream(FileChunks(handle: handle), length: .known(Int64(size))),
-                                      payloadHash: AWSSigV4.unsignedPayload)
-        try await expect(response, [200], doing: "store \(key)")
+        if size > multipart.threshold {
+            try await putInParts(handle, size: size, key: key)
+        } else {
+            let response = try await send("PUT", key: key, headers: [(name: "Content-Type", value: Self.contentType(of: key))],
+                                          body: .stream(FileChunks(handle: handle), length: .known(Int64(size))),
+                                          payloadHash: AWSSigV4.unsignedPayload)
+            try await expect(response, [200], doing: "store \(key)")
+        }
         try FileManager.default.removeItem(atPath: path)
+    }
+
+    /// S3's multipart upload: begun, each part read, hashed, signed and sent (again, up to
+    /// `partAttempts` times, when it fails), then completed with the parts' ETags. An upload that
+    /// cannot finish is aborted, so its parts do not linger in the bucket (an operator's lifecycle
+    /// rule catches the ones a crash leaves: docs/DEPLOY.md).
+    private func putInParts(_ handle: FileHandle, size: Int, key: String) async throws {
+        let begun = try await send("POST", key: key, query: [(name: "uploads", value: "")],
+                                   headers: [(name: "Content-Type", value: Self.contentType(of: key))])
+        try await expect(begun, [200], doing: "begin storing \(key)")
+        guard let uploadID = S3XML(try await begun.body.collect(upTo: 1 << 20)).first("UploadId") else {
+            logger.error("The media store began a multipart upload of \(key) without naming it")
+            throw Self.unavailable
+        }
+        let upload = [(name: "uploadId", value: uploadID)]
+        do {
+            var tags: [String] = []
+            var offset = 0
+            while offset < size {
+                let length = min(multipart.partSize, size - offset)
+                let bytes = try await NIOThreadPool.singleton.runIfActive { [handle, offset] in
+                    try handle.seek(toOffset: UInt64(offset))
+                    return [UInt8](try handle.read(upToCount: length) ?? Data())
+                }
+                guard bytes.count == length else { throw Self.unavailable }
+                tags.append(try await putPart(bytes, number: tags.count + 1, key: key, upload: upload))
+                offset += length
+            }
+            let parts = tags.enumerated().map { "<Part><PartNumber>\($0.offset + 1)</PartNumber><ETag>\(Self.escapeXML($0.element))</ETag></Part>" }
+            let document = Array(("<CompleteMultipartUpload>" + parts.joined() + "</CompleteMultipartUpload>").utf8)
+            let completed = try await send("POST", key: key, query: upload, body: .bytes(ByteBuffer(bytes: document)),
+                                           payloadHash: AWSSigV4.hexSHA256(document))
+            try await expect(completed, [200], doing: "finish storing \(key)")
+            // S3 can answer 200 and still fail the completion: the error is then in the body.
+            let answer = S3XML(try await completed.body.collect(upTo: 1 << 20))
+            if let code = answer.first("Code") {
+                logger.error("The media store refused to finish storing \(key): \(code)")
+                throw Self.unavailable
+            }
+        } catch {
+            let aborted = try? await send("DELETE", key: key, query: upload)
+            if let aborted, ![200, 204, 404].contains(aborted.status.code) {
+                logger.warning("The media store did not abort the unfinished upload of \(key): \(aborted.status.code)")
+            }
+            throw error
+        }
+    }
+
+    /// One part, sent up to `partAttempts` times; its ETag, which completing the upload names.
+    private func putPart(_ bytes: [UInt8], number: Int, key: String, upload: [(name: String, value: String)]) async throws -> String {
+        let hash = AWSSigV4.hexSHA256(bytes)
+        var attempt = 1
+        while true {
+            do {
+                let response = try await send("PUT", key: key, query: [(name: "partNumber", value: String(number))] + upload,
+                                              body: .bytes(ByteBuffer(bytes: bytes)), payloadHash: hash)
+                try await expect(response, [200], doing: "store part \(number) of \(key)")
+                guard let tag = response.headers.first(name: "ETag") else { throw Self.unavailable }
+                return tag
+            } catch where attempt < Self.partAttempts {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(200 * attempt))
+            }
+        }
+    }
+
+    private static func escapeXML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     func delete(key: String) async throws {
@@ -129,7 +222,7 @@ final class S3MediaStore: MediaStore {
 
     // MARK: - Requests
 
-    private func send(_ method: String, key: String?, query: [(name: String, value: String)] = [],
+    func send(_ method: String, key: String?, query: [(name: String, value: String)] = [],
                       headers extra: [(name: String, value: String)] = [], body: HTTPClientRequest.Body? = nil,
                       payloadHash: String = AWSSigV4.hexSHA256([UInt8]())) async throws -> HTTPClientResponse {
         if let key, !MediaKey.isValid(key) { throw AppError.notFound("media") }
@@ -185,24 +278,26 @@ struct FileChunks: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(handle: handle) }
 }
 
-/// The keys and continuation token of a ListObjectsV2 answer, read with Foundation's XML parser.
-struct S3Listing {
-    var keys: [String] = []
-    var nextToken: String?
+/// The text of each element of an S3 answer, in document order, read with Foundation's XML
+/// parser: S3's answers are flat enough that an element's name says what it is (`Key`,
+/// `UploadId`, `Code`).
+struct S3XML {
+    private(set) var elements: [(name: String, text: String)] = []
 
-    init(xml: ByteBuffer) {
+    init(_ xml: ByteBuffer) {
         let reader = Reader()
         let parser = XMLParser(data: Data(buffer: xml))
         parser.delegate = reader
         _ = parser.parse()
-        keys = reader.keys
-        nextToken = reader.truncated ? reader.nextToken : nil
+        elements = reader.elements
     }
 
+    func all(_ name: String) -> [String] { elements.filter { $0.name == name }.map(\.text) }
+
+    func first(_ name: String) -> String? { elements.first { $0.name == name }?.text }
+
     private final class Reader: NSObject, XMLParserDelegate {
-        var keys: [String] = []
-        var nextToken: String?
-        var truncated = false
+        var elements: [(name: String, text: String)] = []
         private var text = ""
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -213,13 +308,21 @@ struct S3Listing {
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            switch name {
-            case "Key": keys.append(text)
-            case "NextContinuationToken": nextToken = text
-            case "IsTruncated": truncated = text == "true"
-            default: break
-            }
+            elements.append((name, text))
+            text = ""
         }
+    }
+}
+
+/// The keys and continuation token of a ListObjectsV2 answer.
+struct S3Listing {
+    var keys: [String]
+    var nextToken: String?
+
+    init(xml: ByteBuffer) {
+        let answer = S3XML(xml)
+        keys = answer.all("Key")
+        nextToken = answer.first("IsTruncated") == "true" ? answer.first("NextContinuationToken") : nil
     }
 }
 
