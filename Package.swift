@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // MARK: - shared
@@ -147,6 +148,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // `/metrics` in Prometheus' text format.
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // "Download my data": one ZIP of the account's rows and files.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("DateAnIntervention/Catalogue/interventions.json")]
         ),
@@ -174,6 +177,8 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
+                // Reads back the data export's ZIP.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // The real SMTP server (aiosmtpd) the mail tests send to, run with the test venv's Python.
             exclude: ["Support/smtp_sink.py", "Support/s3_server.py"]

@@ -75,6 +75,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         passwords: passwords,
         mediaStore: mediaStore,
         mediaURLs: MediaURLSigner(secret: configuration.secret, lifetime: configuration.mediaURLLifetime),
+        exportURLs: .dataExports(secret: configuration.secret),
         apple: AppleIdentityVerifier(configuration: configuration.apple, fetch: { url in
             let response = try await client.get(URI(string: url))
             guard response.status == .ok, let body = response.body else { throw Abort(.badGateway) }
@@ -90,6 +91,8 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         clock: clock
     )
     app.lifecycle.use(MailLifecycle())
+    app.storage[DataExportRunnerKey.self] = DataExportRunner()
+    app.lifecycle.use(DataExportLifecycle())
     app.lifecycle.use(RealtimeLifecycle())
     // Every instance sweeps its own staging folder, whether or not it runs the scheduled jobs.
     app.lifecycle.use(StagingSweeperLifecycle())

@@ -13,6 +13,7 @@ func routes(_ app: Application) throws {
 
     // Outside the generated contract: these stream bytes or upgrade the connection.
     app.get("media-files", ":key", use: MediaFilesRoute.serve)
+    app.get("data-exports", ":name", use: DataExportRoute.serve)
     for kindredApp in KindredApps.all { try kindredApp.routes(app) }
     app.get("api", "v1", "realtime") { request in
         let caller = try await RealtimeService(context: request.context).redeem(request.query["ticket"] ?? "")

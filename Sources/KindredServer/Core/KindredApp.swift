@@ -47,6 +47,11 @@ protocol KindredApp: Sendable {
     /// The kinds of the app's content people can report, each named `<app id>.<noun>`.
     static var reportableContent: [any ReportableContent.Type] { get }
 
+    /// The app's tables in "Download my data" (`<app id>.json`): which rows are a person's, and
+    /// what of them only the other side may read. Every table holding a person's rows is here or
+    /// named, with its reason, in `DataExportTests`.
+    static var exportedTables: [ExportedTable] { get }
+
     /// Demo data for `kindred seed-demo`, among the demo people the foundation made.
     static func seedDemo(_ app: Application, people: [User]) async throws
 
@@ -71,6 +76,7 @@ extension KindredApp {
     static func endRelationships(between blockerID: UUID, and blockedID: UUID, in context: ServiceContext) async throws {}
     static func removeContent(of userID: UUID, on database: any Database) async throws {}
     static var reportableContent: [any ReportableContent.Type] { [] }
+    static var exportedTables: [ExportedTable] { [] }
     static func seedDemo(_ app: Application, people: [User]) async throws {}
     static func routes(_ app: Application) throws {}
     static var jobs: [ScheduledJob] { [] }

@@ -12,6 +12,8 @@ struct KindredServices: Sendable {
     let passwords: PasswordHasher
     let mediaStore: any MediaStore
     let mediaURLs: MediaURLSigner
+    /// Links to finished data exports.
+    let exportURLs: MediaURLSigner
     let apple: AppleIdentityVerifier
     let events: any EventBus
     let hub: RealtimeHub
@@ -49,6 +51,7 @@ extension Request {
 enum DerivedKey: String {
     case accessToken = "kindred/access-token/v1"
     case mediaURL = "kindred/media-url/v1"
+    case dataExportURL = "kindred/data-export-url/v1"
     case refreshSuccessor = "kindred/refresh-successor/v1"
 
     func key(from secret: [UInt8]) -> SymmetricKey {

@@ -11,7 +11,7 @@ struct WebClientMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let path = request.url.path
-        if path.hasPrefix("/api/") || path.hasPrefix(MediaURLSigner.pathPrefix) {
+        if path.hasPrefix("/api/") || path.hasPrefix(MediaURLSigner.mediaPathPrefix) || path.hasPrefix(MediaURLSigner.exportPathPrefix) {
             return try await next.respond(to: request)
         }
         return try await files.respond(to: request, chainingTo: next)

@@ -8,6 +8,13 @@ enum DateAnInterventionApp: KindredApp {
     static let name = "Date An Intervention"
     static let contractPrefix = "Intervention"
 
+    /// My swipes and my chats, the interventions' replies included.
+    static let exportedTables: [ExportedTable] = [
+        ExportedTable("date_an_intervention_swipes", .account("user_id")),
+        ExportedTable("date_an_intervention_conversations", .account("user_id")),
+        ExportedTable("date_an_intervention_messages", .account("user_id"), .parent("conversation_id", in: "date_an_intervention_conversations")),
+    ]
+
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
         sections[DateAnInterventionConfiguration.self] = DateAnInterventionConfiguration(reading: &reader)
     }

@@ -8,6 +8,13 @@ enum InnovationEngineApp: KindredApp {
     static let name = "Innovation Engine"
     static let contractPrefix = "InnovationEngine"
 
+    /// My codes, and my connections with my own note on each (the other side's is theirs).
+    static let exportedTables: [ExportedTable] = [
+        ExportedTable("innovation_engine_connect_codes", .account("user_id")),
+        ExportedTable("innovation_engine_connections",
+                      .account("low_user_id").omitting("high_note"), .account("high_user_id").omitting("low_note")),
+    ]
+
     static func readConfiguration(_ reader: inout EnvironmentReader, into sections: inout AppConfigurationSections) {
         sections[InnovationEngineConfiguration.self] = InnovationEngineConfiguration(reading: &reader)
     }

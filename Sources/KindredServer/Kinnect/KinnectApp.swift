@@ -9,6 +9,20 @@ enum KinnectApp: KindredApp {
     static let name = "Kinnect"
     static let contractPrefix = "Kinnect"
 
+    /// My posts and what people said on them (not what a moderator hid), my likes, comments and
+    /// saves, who I follow and who follows or asked to, and my activity tab. Others' saves of my
+    /// posts are theirs: saving is private.
+    static let exportedTables: [ExportedTable] = [
+        ExportedTable("kinnect_posts", .account("author_id")),
+        ExportedTable("kinnect_post_photos", .parent("post_id", in: "kinnect_posts")),
+        ExportedTable("kinnect_comments", .account("author_id"), .parent("post_id", in: "kinnect_posts").when("hidden_at IS NULL")),
+        ExportedTable("kinnect_likes", .account("user_id"), .parent("post_id", in: "kinnect_posts")),
+        ExportedTable("kinnect_saves", .account("user_id")),
+        ExportedTable("kinnect_follows", .account("follower_id"), .account("followee_id")),
+        ExportedTable("kinnect_activity", .account("recipient_id")),
+        ExportedTable("kinnect_activity_reads", .account("user_id")),
+    ]
+
     /// A post's photos and videos are seen by whoever may see the post: its author's approved followers,
     /// unless a moderator hid it.
     static func mayView(_ item: MediaItem, viewerID: UUID, on database: any Database) async throws -> Bool {

@@ -6,22 +6,40 @@ import Foundation
 /// allowed to see it. The public name is the media id and extension, never the storage key: a
 /// storage key begins with its owner's account id, which a URL must not tell (a second identity
 /// an app lets a person keep would otherwise name the account behind it).
+///
+/// A data export's ZIP is signed the same way under its own key and path (`dataExports`), so a
+/// signature for one kind of file never opens the other.
 struct MediaURLSigner: Sendable {
     private let key: SymmetricKey
     let lifetime: TimeInterval
-    static let pathPrefix = "/media-files/"
+    let pathPrefix: String
+    static let mediaPathPrefix = "/media-files/"
+    static let exportPathPrefix = "/data-exports/"
 
-    init(secret: [UInt8], lifetime: TimeInterval) {
-        key = DerivedKey.mediaURL.key(from: secret)
+    init(secret: [UInt8], lifetime: TimeInterval, purpose: DerivedKey = .mediaURL, pathPrefix: String = Self.mediaPathPrefix) {
+        key = purpose.key(from: secret)
         self.lifetime = lifetime
+        self.pathPrefix = pathPrefix
+    }
+
+    /// Data exports' links: good until the export goes (`url(for:expiresAt:)`).
+    static func dataExports(secret: [UInt8]) -> MediaURLSigner {
+        MediaURLSigner(secret: secret, lifetime: 0, purpose: .dataExportURL, pathPrefix: exportPathPrefix)
     }
 
     func url(for publicName: String, now: Date) -> (url: String, expiresAt: Date) {
         // Rounding expiry up to the minute lets browsers cache one URL across quick re-renders.
         let expires = Int((now.timeIntervalSince1970 + lifetime) / 60 + 1) * 60
-        let signature = sign(publicName, expires: expires)
-        return (Self.pathPrefix + publicName + "?expires=\(expires)&signature=" + signature,
-                Date(timeIntervalSince1970: TimeInterval(expires)))
+        return (url(for: publicName, expires: expires), Date(timeIntervalSince1970: TimeInterval(expires)))
+    }
+
+    /// A URL good until `expiresAt` (to the second, rounded down).
+    func url(for publicName: String, expiresAt: Date) -> String {
+        url(for: publicName, expires: Int(expiresAt.timeIntervalSince1970))
+    }
+
+    private func url(for publicName: String, expires: Int) -> String {
+        pathPrefix + publicName + "?expires=\(expires)&signature=" + sign(publicName, expires: expires)
     }
 
     func isValid(publicName: String, expires: Int, signature: String, now: Date) -> Bool {

@@ -10,6 +10,21 @@ enum MemoriesApp: KindredApp {
     static let name = "Memories"
     static let contractPrefix = "Memories"
 
+    /// My friends and requests, the books I share and their pages (a friend's letter once it is
+    /// sent: until then it is their draft), my own operations on pages, and my activity.
+    static let exportedTables: [ExportedTable] = [
+        ExportedTable("memories_friend_requests", .account("requester_id"), .account("recipient_id")),
+        ExportedTable("memories_friendships", .account("low_user_id"), .account("high_user_id")),
+        ExportedTable("memories_book_members", .account("user_id")),
+        ExportedTable("memories_books", .child("memories_book_members", "book_id")),
+        ExportedTable("memories_pages", .account("author_id"),
+                      .parent("book_id", in: "memories_books").when("kind = 'memory' OR placed_at IS NOT NULL")),
+        ExportedTable("memories_page_operations", .account("author_id")),
+        ExportedTable("memories_book_media", .parent("book_id", in: "memories_books")),
+        ExportedTable("memories_draft_media", .parent("page_id", in: "memories_pages")),
+        ExportedTable("memories_activity", .account("recipient_id")),
+    ]
+
     /// A page may be 2 MiB as stored; a client's JSON of the same page can be a little longer
     /// (more digits), so the body may be a quarter more. The canvas's own checks decide the rest.
     static let pageBodyLimit = CanvasLimits.bytes + CanvasLimits.bytes / 4

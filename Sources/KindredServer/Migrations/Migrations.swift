@@ -43,6 +43,7 @@ enum KindredMigrations {
         CreateRinDisputes(),        // Rin: disputes about a profile's details, with the claimant's photos
         CreateEmailLinks(),         // e-mailed links (verify the address, reset the password); verified addresses
         AddRinValueLookup(),        // Rin: contacts by address across books, for links by verified e-mail
+        CreateDataExports(),        // "Download my data": exports being built and ready
     ]
 }
 

@@ -9,6 +9,36 @@ enum RinApp: KindredApp {
     static let name = "Rin"
     static let contractPrefix = "Rin"
 
+    /// My profiles with their fields, circles and policies, my books (contacts, imports as they
+    /// came, merges, suggestions, conflicts), asks to me, my own asks without how they were
+    /// answered (a denial tells the asker nothing), my share links, blocks, scores and the
+    /// disputes I raised. Not the links between people (`rin_links`): they are worked out daily
+    /// from books, and one side's holding must not be told to the other.
+    static let exportedTables: [ExportedTable] = [
+        ExportedTable("rin_settings", .account("user_id")),
+        ExportedTable("rin_profiles", .account("user_id")),
+        ExportedTable("rin_profile_fields", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_circles", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_policies", .parent("circle_id", in: "rin_circles")),
+        ExportedTable("rin_circle_members", .parent("circle_id", in: "rin_circles")),
+        ExportedTable("rin_overrides", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_contacts", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_contact_values", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_contact_sources", .parent("contact_id", in: "rin_contacts")),
+        ExportedTable("rin_imports", .parent("profile_id", in: "rin_profiles").omitting("lease_token")),
+        ExportedTable("rin_raw_records", .parent("import_id", in: "rin_imports")),
+        ExportedTable("rin_merges", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_conflicts", .parent("contact_id", in: "rin_contacts")),
+        ExportedTable("rin_suggestions", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_asks", .parent("profile_id", in: "rin_profiles"), .account("requester_user_id").omitting("status", "decided_at")),
+        ExportedTable("rin_share_links", .parent("profile_id", in: "rin_profiles")),
+        ExportedTable("rin_profile_blocks", .account("blocker_id")),
+        ExportedTable("rin_scores", .account("user_id")),
+        ExportedTable("rin_score_latest", .account("user_id")),
+        ExportedTable("rin_disputes", .account("claimant_user_id")),
+        ExportedTable("rin_dispute_evidence", .parent("dispute_id", in: "rin_disputes")),
+    ]
+
     static func configure(_ app: Application, _ configuration: KindredConfiguration) throws {
         // Made once here: request handlers only read it (Application's storage is not for
         // concurrent writes).

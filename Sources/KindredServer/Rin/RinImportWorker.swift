@@ -258,23 +258,15 @@ extension RinImport {
 
 /// The imports this instance is working on, so shutdown stops them between batches.
 final class RinImportRunner: Sendable {
-    private let tasks = NIOLockedValueBox<[UUID: Task<Void, Never>]>([:])
+    private let tasks = KeyedTasks()
 
     /// Starts working `importID` unless this instance already is.
     func start(_ importID: UUID, context: ServiceContext) {
-        tasks.withLockedValue { tasks in
-            guard tasks[importID] == nil else { return }
-            tasks[importID] = Task { [weak self] in
-                await RinImportWorker(context: context).run(importID)
-                self?.tasks.withLockedValue { _ = $0.removeValue(forKey: importID) }
-            }
-        }
+        tasks.start(importID) { await RinImportWorker(context: context).run(importID) }
     }
 
     func stopAll() async {
-        let running = tasks.withLockedValue { tasks in Array(tasks.values) }
-        for task in running { task.cancel() }
-        for task in running { await task.value }
+        await tasks.stopAll()
     }
 }
 

@@ -178,6 +178,11 @@ struct AccountDeletionTests {
             try await RinNetworkTests.linked(kindred, dora, mia)
             try await RinScoreJob.run(kindred.app.context)
 
+            // "Download my data": she asks for everything she holds (checked against what her
+            // deletion removes, below).
+            let export = try await DataExportTests.exportReady(dora, on: kindred)
+            let exported = try DataExportTests.exportedIDs(try await DataExportTests.download(try #require(export.url), on: kindred).1)
+
             // the test is only as good as its coverage: the doomed user must have left rows in every table
             let during = try await Self.rowCounts(sql)
             for (table, count) in snapshot {
@@ -188,8 +193,22 @@ struct AccountDeletionTests {
             // leaves first, and the book goes with its last reader.
             #expect(try await kindred.send(.DELETE, "/me", token: mia.accessToken).status == .noContent)
 
+            let others = try await DataExportTests.othersRows(about: doomed.id, in: sql)
+            let before = try await DataExportTests.rowIDs(sql)
+
             // act
             let deleted = try await kindred.send(.DELETE, "/me", token: rotated.accessToken)
+
+            // validate: her export held every row her deletion removed, but for someone else's
+            // rows about her and the tables no export reads
+            let remaining = try await DataExportTests.rowIDs(sql)
+            for (table, ids) in before where DataExportTests.notExported[table] == nil {
+                let unexplained = ids.subtracting(remaining[table] ?? []).subtracting(exported[table] ?? []).subtracting(others[table] ?? [])
+                #expect(unexplained.isEmpty, "\(table): \(unexplained.count) of her rows were not in her export")
+            }
+            for (table, ids) in others {
+                #expect(ids.isDisjoint(with: exported[table] ?? []), "\(table): her export told her someone else's rows")
+            }
 
             // validate: every table is back to what the survivor alone has
             #expect(deleted.status == .noContent, "\(deleted.body.string)")

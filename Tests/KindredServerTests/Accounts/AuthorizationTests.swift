@@ -34,6 +34,8 @@ struct AuthorizationTests {
         Call(operationID: "revokeOtherSessions", method: .POST, path: "/me/sessions/revoke-others"),
         Call(operationID: "changeEmail", method: .PUT, path: "/me/email", json: ["email": "owner@new.example", "password": "correct horse"]),
         Call(operationID: "sendEmailVerification", method: .POST, path: "/me/email-verification"),
+        Call(operationID: "getDataExport", method: .GET, path: "/me/data-export"),
+        Call(operationID: "requestDataExport", method: .POST, path: "/me/data-export"),
         Call(operationID: "searchProfiles", method: .GET, path: "/profiles?prefix=ow"),
         Call(operationID: "getProfile", method: .GET, path: "/profiles/owner"),
         Call(operationID: "uploadMedia", method: .POST, path: "/media", bytes: MediaFixtures.png()),

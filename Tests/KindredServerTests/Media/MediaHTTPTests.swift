@@ -50,7 +50,7 @@ struct MediaHTTPTests {
             #expect(media.kind == .jpeg)
             #expect(media.contentType == "image/jpeg")
             #expect(media.width == 4 && media.height == 3)
-            #expect(media.url.hasPrefix(MediaURLSigner.pathPrefix))
+            #expect(media.url.hasPrefix(MediaURLSigner.mediaPathPrefix))
             #expect(file.status == .ok)
             #expect(file.headers.first(name: .contentType)?.hasPrefix("image/jpeg") == true)
             let stored = Array(file.body.readableBytesView)
@@ -176,7 +176,7 @@ struct MediaHTTPTests {
             let me = try await kindred.send(.GET, "/me", token: user.accessToken).decode(Components.Schemas.Me.self)
             let avatar = try #require(me.profile.avatar)
             #expect(avatar.id == media.id)
-            #expect(avatar.url.hasPrefix(MediaURLSigner.pathPrefix))
+            #expect(avatar.url.hasPrefix(MediaURLSigner.mediaPathPrefix))
             #expect(try await Self.fetch(avatar.url, on: kindred).status == .ok)
             let seen = try await kindred.send(.GET, "/profiles/poser", token: viewer.accessToken).decode(Components.Schemas.Profile.self)
             #expect(seen.avatar?.id == media.id)
@@ -237,11 +237,11 @@ struct MediaHTTPTests {
 
     private static func parts(of url: String) throws -> (key: String, expires: Int, signature: String) {
         let components = try #require(URLComponents(string: url))
-        #expect(components.path.hasPrefix(MediaURLSigner.pathPrefix))
+        #expect(components.path.hasPrefix(MediaURLSigner.mediaPathPrefix))
         let items = components.queryItems ?? []
         let expires = try #require(items.first { $0.name == "expires" }?.value.flatMap { Int($0) })
         let signature = try #require(items.first { $0.name == "signature" }?.value)
-        return (String(components.path.dropFirst(MediaURLSigner.pathPrefix.count)), expires, signature)
+        return (String(components.path.dropFirst(MediaURLSigner.mediaPathPrefix.count)), expires, signature)
     }
 
     private static func storedFiles(_ kindred: TestKindred) throws -> [String] {

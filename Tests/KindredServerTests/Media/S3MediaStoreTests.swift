@@ -236,6 +236,26 @@ struct S3MediaStoreTests {
         }
     }
 
+    /// "Download my data" on S3: the account's files are read back from the bucket into the ZIP,
+    /// the ZIP is stored there too, and its link serves it.
+    @Test func aDataExportGathersTheAccountsFilesFromTheBucket() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let ada = try await kindred.signUp("exporter")
+                let photo = MediaFixtures.photo(megabytes: 3)
+                let media = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: photo,
+                                                   headers: ["Content-Type": "application/octet-stream"]).decode(Components.Schemas.Media.self)
+                let export = try await DataExportTests.exportReady(ada, on: kindred)
+                let files = try await DataExportTests.download(try #require(export.url), on: kindred).1
+                let item = try #require(try await MediaItem.find(media.id, on: kindred.app.db))
+                let stored = try #require(try await Self.read(item.storageKey, on: kindred))
+                #expect(files["media/\(media.id.uuidString.lowercased()).jpg"] == stored.1)
+                let key = try #require(try await DataExport.find(export.id, on: kindred.app.db)?.storageKey)
+                #expect(try await Self.read(key, on: kindred) != nil, "the ZIP lives in the bucket")
+            }
+        }
+    }
+
     @Test func aWrongKeyIsRefusedAndTheUploadIsAProblemNotAHalfSave() async throws {
         try await Self.withS3 { s3 in
             var wrong = s3

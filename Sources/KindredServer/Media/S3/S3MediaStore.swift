@@ -220,6 +220,27 @@ final class S3MediaStore: MediaStore {
                         }, count: length ?? -1))
     }
 
+    /// Streams the object to the file a chunk at a time, so a large video is never held whole.
+    func copy(key: String, toFile path: String) async throws -> Bool {
+        let response = try await send("GET", key: key)
+        if response.status == .notFound { return false }
+        try await expect(response, [200], doing: "read \(key)")
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let file = FileHandle(forWritingAtPath: path)
+        else { throw Self.unavailable }
+        do {
+            for try await chunk in response.body {
+                try await NIOThreadPool.singleton.runIfActive { try file.write(contentsOf: Data(buffer: chunk)) }
+            }
+            try file.close()
+        } catch {
+            try? file.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        return true
+    }
+
     // MARK: - Requests
 
     func send(_ method: String, key: String?, query: [(name: String, value: String)] = [],
