@@ -23,6 +23,10 @@ export const deleteAccount = () => api.delete('/me');
 export const changeEmail = (email, password) => api.put('/me/email', { email, password });
 /** E-mails a new link for proving the account's address (409 when verified already). */
 export const sendEmailVerification = () => api.post('/me/email-verification');
+/** Starts "Download my data" (or answers the one being built): { id, status, done, total, … }. */
+export const requestDataExport = () => api.post('/me/data-export');
+/** The latest export while it is built or downloadable ({ status, done, total, url?, expiresAt?, byteCount? }); 404 when none. */
+export const getDataExport = () => api.get('/me/data-export');
 
 // ---- e-mailed links ----
 // No session: a link may be opened on another device, or by someone who can't sign in.

@@ -144,3 +144,36 @@ extension KindredSession {
         try await perform { try await client.getMedia(path: .init(mediaId: id)).ok.body.json }
     }
 }
+
+public typealias DataExport = Components.Schemas.DataExport
+
+/// "Download my data".
+extension KindredSession {
+    /// Starts building a ZIP of everything the account holds, or gives the one being built.
+    /// Three a day (a 429 after).
+    @discardableResult
+    public func requestDataExport() async throws -> DataExport {
+        try await perform {
+            switch try await client.requestDataExport() {
+            case .accepted(let started): return try started.body.json
+            case .ok(let building): return try building.body.json
+            case .default(let status, _): throw KindredError.unexpectedResponse(status: status)
+            }
+        }
+    }
+
+    /// My latest export while it is built or can be downloaded; nil when there is none (never
+    /// asked for, or its day is over).
+    public func dataExport() async throws -> DataExport? {
+        do {
+            return try await perform { try await client.getDataExport().ok.body.json }
+        } catch let error as KindredError where error.status == 404 {
+            return nil
+        }
+    }
+
+    /// Where a ready export's ZIP downloads from (its signed link on this server), until it expires.
+    public nonisolated func downloadURL(of export: DataExport) -> URL? {
+        export.url.flatMap { URL(string: $0, relativeTo: serverURL)?.absoluteURL }
+    }
+}

@@ -1,6 +1,8 @@
-// Account: who you are, your email address, and deleting the account (guarded by typing your username).
+// Account: who you are, your email address, downloading your data, and deleting the account
+// (guarded by typing your username).
 import { h } from '../dom.js';
 import { emailSection } from './account-email.js';
+import { dataSection } from './account-data.js';
 import { deleteAccount } from '../kindred-client.js';
 import { currentSession, endSession } from '../session.js';
 import { field, formAlert, setPending } from '../forms.js';
@@ -42,6 +44,7 @@ export function render(root) {
   });
 
   const email = emailSection();
+  const data = dataSection();
   root.append(
     h('h1', { tabindex: '-1' }, 'Account'),
     h('section', { class: 'card', 'aria-labelledby': 'details-title' },
@@ -54,7 +57,8 @@ export function render(root) {
       h('h2', { id: 'privacy-title' }, 'Privacy'),
       h('p', {}, 'People you block can’t see you anywhere in Kindred, and you won’t see them.'),
       h('p', {}, h('a', { href: '#/blocked', dataset: { testid: 'account-blocked' } }, 'Blocked people'))),
+    data.el,
     form,
   );
-  return email.cleanup;
+  return () => { email.cleanup(); data.cleanup(); };
 }
