@@ -7,21 +7,11 @@ made through the API. For scripts/bench-data-export.
 Prints one JSON object: the setup's time, the export's time from asking to ready (polled every
 20 ms), the ZIP's size and entry count, the download's time, and the same bytes' time read
 straight off the disk (the peer: what copying the files alone costs here)."""
-import json, sys, time, urllib.error, urllib.request, uuid, zipfile, io
+import io, json, sys, time, urllib.request, uuid, zipfile
 from concurrent.futures import ThreadPoolExecutor
 
-
-def call(base, method, path, body=None, token=None, raw=None):
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    request = urllib.request.Request(base + "/api/v1" + path, data=data, method=method)
-    request.add_header("Content-Type", "application/octet-stream" if raw is not None else "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(request, timeout=120) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()[:300]
+# The same API helper as Kinnect's load script (standard library only).
+from kinnect_load import call
 
 
 def main():

@@ -12,7 +12,7 @@ import Vapor
 /// import's lease works it; a crash loses at most the batch in flight, and a lapsed lease lets any
 /// instance take it up again where it stopped. The unique keys (one contact per raw record) make a
 /// batch run twice write nothing the second time.
-struct RinImportWorker {
+struct RinImportWorker: LeasedWork {
     let context: ServiceContext
 
     static let batchSize = 100
@@ -257,18 +257,7 @@ extension RinImport {
 }
 
 /// The imports this instance is working on, so shutdown stops them between batches.
-final class RinImportRunner: Sendable {
-    private let tasks = KeyedTasks()
-
-    /// Starts working `importID` unless this instance already is.
-    func start(_ importID: UUID, context: ServiceContext) {
-        tasks.start(importID) { await RinImportWorker(context: context).run(importID) }
-    }
-
-    func stopAll() async {
-        await tasks.stopAll()
-    }
-}
+typealias RinImportRunner = LeasedWorkRunner<RinImportWorker>
 
 struct RinImportRunnerKey: StorageKey { typealias Value = RinImportRunner }
 

@@ -11,7 +11,7 @@ import ZIPFoundation
 /// of every file the account uploaded under `media/`, one ZIP, put in the media store. Progress
 /// is saved as it goes, for `GET /me/data-export`. Whoever holds the export's lease builds
 /// it; a worker that stopped lets another start it over.
-struct DataExportWorker {
+struct DataExportWorker: LeasedWork {
     let context: ServiceContext
 
     static let lease: TimeInterval = 120
@@ -185,17 +185,7 @@ private final class ZipWriter: @unchecked Sendable {
 
 /// The exports this instance is building: taken up at start when their worker stopped (a crash,
 /// a deploy), stopped between steps at shutdown.
-final class DataExportRunner: Sendable {
-    private let tasks = KeyedTasks()
-
-    func start(_ exportID: UUID, context: ServiceContext) {
-        tasks.start(exportID) { await DataExportWorker(context: context).run(exportID) }
-    }
-
-    func stopAll() async {
-        await tasks.stopAll()
-    }
-}
+typealias DataExportRunner = LeasedWorkRunner<DataExportWorker>
 
 struct DataExportRunnerKey: StorageKey { typealias Value = DataExportRunner }
 
