@@ -1,13 +1,15 @@
 // The account page's "Your data": one ZIP of everything the account holds in every app, built
-// on the server while this card shows how far it is, then a link good for a day. The link is a
+// on the server while this card shows how far it is (each `data-export.progressed` event asks
+// again at once; a slow poll covers a socket that is down), then a link good for a day. The link is a
 // signed URL that needs no session (a browser downloads it by following it), so it is shown only
 // here, to the account it belongs to.
 import { h } from '../dom.js';
 import * as kindred from '../kindred-client.js';
 import { formAlert, statusLine } from '../forms.js';
+import { onEvent } from '../realtime.js';
 
-/** How often a building export is asked about. */
-const pollMs = 1000;
+/** How often a building export is asked about when no event says it moved. */
+const pollMs = 2000;
 
 const sizeText = (bytes) => (bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -81,5 +83,6 @@ export function dataSection() {
     alert.el, progress, status.el,
     h('div', { class: 'actions' }, ask, link));
   refresh();
-  return { el, cleanup: () => { gone = true; clearTimeout(timer); } };
+  const off = onEvent('data-export.progressed', () => { if (!gone) refresh(); });
+  return { el, cleanup: () => { gone = true; clearTimeout(timer); off(); } };
 }

@@ -52,7 +52,7 @@ struct DataExportTests {
     }
 
     @Test func anExportHoldsTheAccountsRowsAndFilesAndNothingThatIsAnothersOrSecret() async throws {
-        try await withKindred { kindred in
+        try await withKindred(running: true) { kindred in
             let ada = try await kindred.signUp("ada_export")
             let bob = try await kindred.signUp("bob_export")
             #expect(try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["bio": "Counting engines"]).status == .ok)
@@ -73,15 +73,19 @@ struct DataExportTests {
             #expect(try await kindred.send(.PATCH, "/innovation-engine/connections/\(connection.id)", token: dave.accessToken,
                                            json: ["note": "Dave's private note"]).status == .ok)
 
+            // The account's device hears the progress as it is made.
+            let socket = try await RealtimeClient.connect(kindred, baseURL: try #require(kindred.baseURL), token: ada.accessToken)
             let started = try await kindred.send(.POST, "/me/data-export", token: ada.accessToken, headers: ["Idempotency-Key": UUID().uuidString])
             #expect(started.status == .accepted, "\(started.body.string)")
             let export = try started.decode(Components.Schemas.DataExport.self)
             #expect(export.status == .building && export.url == nil)
-            // Progress is there to read while it builds, ending ready with every step done.
-            let token = ada.accessToken
-            try await eventually {
-                try await kindred.send(.GET, "/me/data-export", token: token).decode(Components.Schemas.DataExport.self).status == .ready
+            var heard: [Components.Schemas.DataExportProgressedEvent] = []
+            while heard.last?.status != .ready {
+                if case .dataExport_progressed(let event) = try await socket.next(), event.exportId == export.id { heard.append(event) }
             }
+            try await socket.close()
+            #expect(heard.first?.status == .building && heard.last?.done == heard.last?.total && heard.last?.total == 8)
+            #expect(!socket.frames.joined().contains("/data-exports/"), "the link is not sent over the socket")
             let ready = try await kindred.send(.GET, "/me/data-export", token: ada.accessToken).decode(Components.Schemas.DataExport.self)
             #expect(ready.id == export.id && ready.status == .ready && ready.done == ready.total && ready.total == 8, "six documents and two files: \(ready)")
             let expiresAt = try #require(ready.expiresAt)

@@ -69,7 +69,17 @@ struct DataExportService {
             row.leaseUntil = nil
             row.leaseToken = nil
             try await row.save(on: context.database)
+            await context.events.publish(try .dataExportProgressed(row), to: row.$user.id)
         }
         return expired.count + abandoned.count
+    }
+}
+
+extension Components.Schemas.RealtimeEvent {
+    /// Where an export is, for the account's devices (the link itself only comes from `GET`).
+    static func dataExportProgressed(_ export: DataExport) throws -> Self {
+        .dataExport_progressed(.init(_type: "data-export.progressed", exportId: try export.requireID(),
+                                         status: .init(rawValue: export.status.rawValue) ?? .failed,
+                                         done: export.done, total: export.total))
     }
 }

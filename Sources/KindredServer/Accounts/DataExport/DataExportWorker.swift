@@ -9,7 +9,7 @@ import ZIPFoundation
 /// Builds one data export: the account's rows as JSON (`DataExportQuery` over every
 /// `ExportedTable`: the foundation's in `account.json`, each app's in `<app id>.json`), the original
 /// of every file the account uploaded under `media/`, one ZIP, put in the media store. Progress
-/// is saved as it goes, for `GET /me/data-export`. Whoever holds the export's lease builds
+/// is saved as it goes (for `GET /me/data-export`) and told to the account's devices. Whoever holds the export's lease builds
 /// it; a worker that stopped lets another start it over.
 struct DataExportWorker: LeasedWork {
     let context: ServiceContext
@@ -45,6 +45,7 @@ struct DataExportWorker: LeasedWork {
             row.leaseUntil = nil
             row.leaseToken = nil
             try? await row.save(on: context.database)
+            await publish(row)
         }
     }
 
@@ -59,6 +60,7 @@ struct DataExportWorker: LeasedWork {
         row.done = 0
         row.total = documents.count + files.count
         try await save(row, token: token)
+        await publish(row)
 
         let folder = context.configuration.mediaDirectory + "/" + MediaService.stagingFolder + "/export-" + exportID.uuidString.lowercased()
         try? FileManager.default.removeItem(atPath: folder)
@@ -77,6 +79,7 @@ struct DataExportWorker: LeasedWork {
             try await zip.add(document.name, data: Data(json.utf8), compressed: true)
             row.done += 1
             try await save(row, token: token)
+            await publish(row)
             lastSaved = .now
         }
         for item in files {
@@ -88,9 +91,10 @@ struct DataExportWorker: LeasedWork {
                 try FileManager.default.removeItem(atPath: copy)
             }
             row.done += 1
-            // Saved at most twice a second: an account may have thousands of photos.
+            // Saved and told at most twice a second: an account may have thousands of photos.
             if ContinuousClock.now - lastSaved > .milliseconds(500) || row.done == row.total {
                 try await save(row, token: token)
+                await publish(row)
                 lastSaved = .now
             }
         }
@@ -111,6 +115,7 @@ struct DataExportWorker: LeasedWork {
             try? await context.services.mediaStore.delete(key: key)
             throw error
         }
+        await publish(row)
     }
 
     /// Takes the export if nobody holds it (or their lease lapsed): one worker of all instances wins.
@@ -136,6 +141,11 @@ struct DataExportWorker: LeasedWork {
         guard updated.count == 1 else { throw LeaseLost() }
     }
 
+
+    private func publish(_ row: DataExport) async {
+        guard let event = try? Components.Schemas.RealtimeEvent.dataExportProgressed(row) else { return }
+        await context.events.publish(event, to: row.$user.id)
+    }
 
     static let readme = """
         Your data from Kindred
