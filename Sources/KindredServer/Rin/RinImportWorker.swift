@@ -18,26 +18,21 @@ struct RinImportWorker: LeasedWork {
     static let batchSize = 100
     static let lease: TimeInterval = 60
 
-    struct LeaseLost: Error {}
+    static let noun = "Rin import"
 
-    func run(_ importID: UUID) async {
-        do {
-            try await work(importID)
-        } catch is CancellationError {
-            // Shutting down: the lease lapses and the import resumes on the next start.
-        } catch is LeaseLost {
-            context.logger.info("Rin import \(importID) was taken over by another worker.")
-        } catch {
-            context.logger.error("Rin import \(importID) failed: \(String(reflecting: error))")
-            // The phase stays, so a resume goes on in the same pass; `error` is what clients see as failed.
-            try? await RinImport.query(on: context.database).filter(\.$id == importID)
-                .set(\.$error, to: "The import stopped on an error; resume it to go on from where it stopped.")
-                .set(\.$leaseUntil, to: nil).set(\.$leaseToken, to: nil).update()
-            // Devices following the import hear that it stopped, not only a later look.
-            if let row = try? await RinImport.find(importID, on: context.database),
-               let owner = try? await row.$profile.get(on: context.database) {
-                await publish(row, to: owner.$user.id)
-            }
+    func perform(_ importID: UUID) async throws {
+        try await work(importID)
+    }
+
+    func failed(_ importID: UUID) async {
+        // The phase stays, so a resume goes on in the same pass; `error` is what clients see as failed.
+        try? await RinImport.query(on: context.database).filter(\.$id == importID)
+            .set(\.$error, to: "The import stopped on an error; resume it to go on from where it stopped.")
+            .set(\.$leaseUntil, to: nil).set(\.$leaseToken, to: nil).update()
+        // Devices following the import hear that it stopped, not only a later look.
+        if let row = try? await RinImport.find(importID, on: context.database),
+           let owner = try? await row.$profile.get(on: context.database) {
+            await publish(row, to: owner.$user.id)
         }
     }
 

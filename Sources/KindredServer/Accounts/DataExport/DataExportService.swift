@@ -61,8 +61,14 @@ struct DataExportService {
             if let key = row.storageKey { try await context.services.mediaStore.delete(key: key) }
             try await row.delete(on: context.database)
         }
+        // A lease that lapsed ten minutes ago, or none taken ten minutes after asking (the
+        // instance that answered stopped before its worker began).
+        let stale = now.addingTimeInterval(-600)
         let abandoned = try await DataExport.query(on: context.database).filter(\.$status == .building)
-            .filter(\.$leaseUntil < now.addingTimeInterval(-600)).all()
+            .group(.or) { either in
+                either.filter(\.$leaseUntil < stale)
+                    .group(.and) { $0.filter(\.$leaseUntil == nil).filter(\.$createdAt < stale) }
+            }.all()
         for row in abandoned {
             row.status = .failed
             row.expiresAt = now.addingTimeInterval(DataExport.lifetime)
@@ -79,7 +85,7 @@ extension Components.Schemas.RealtimeEvent {
     /// Where an export is, for the account's devices (the link itself only comes from `GET`).
     static func dataExportProgressed(_ export: DataExport) throws -> Self {
         .dataExport_progressed(.init(_type: "data-export.progressed", exportId: try export.requireID(),
-                                         status: .init(rawValue: export.status.rawValue) ?? .failed,
-                                         done: export.done, total: export.total))
+                                     status: .init(rawValue: export.status.rawValue) ?? .failed,
+                                     done: export.done, total: export.total))
     }
 }

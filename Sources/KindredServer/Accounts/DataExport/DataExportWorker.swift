@@ -16,7 +16,7 @@ struct DataExportWorker: LeasedWork {
 
     static let lease: TimeInterval = 120
 
-    struct LeaseLost: Error {}
+    static let noun = "Data export"
 
     /// One document of the ZIP: a file name and the tables it holds.
     struct Document {
@@ -30,23 +30,19 @@ struct DataExportWorker: LeasedWork {
             + KindredApps.all.filter { !$0.exportedTables.isEmpty }.map { Document(name: "\($0.id).json", tables: $0.exportedTables) }
     }
 
-    func run(_ exportID: UUID) async {
-        do {
-            try await build(exportID)
-        } catch is CancellationError {
-            // Shutting down: the lease lapses and the export starts over on the next start.
-        } catch is LeaseLost {
-            context.logger.info("Data export \(exportID) was taken over, or its account deleted.")
-        } catch {
-            context.logger.error("Data export \(exportID) failed: \(String(reflecting: error))")
-            guard let row = try? await DataExport.find(exportID, on: context.database) else { return }
-            row.status = .failed
-            row.expiresAt = context.now.addingTimeInterval(DataExport.lifetime)
-            row.leaseUntil = nil
-            row.leaseToken = nil
-            try? await row.save(on: context.database)
-            await publish(row)
-        }
+    func perform(_ exportID: UUID) async throws {
+        try await build(exportID)
+    }
+
+    /// Shown as failed for a day; the person can ask again.
+    func failed(_ exportID: UUID) async {
+        guard let row = try? await DataExport.find(exportID, on: context.database) else { return }
+        row.status = .failed
+        row.expiresAt = context.now.addingTimeInterval(DataExport.lifetime)
+        row.leaseUntil = nil
+        row.leaseToken = nil
+        try? await row.save(on: context.database)
+        await publish(row)
     }
 
     func build(_ exportID: UUID) async throws {
