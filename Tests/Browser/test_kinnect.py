@@ -14,6 +14,7 @@ import subprocess
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -151,6 +152,17 @@ def inside(el, testid):
 
 def like_count(el):
     return int(inside(el, "kinnect-like-count").get_attribute("data-count"))
+
+
+def shows(ui, el, testid, text):
+    """Waits until el's testid element reads text; the count is redrawn when the server answers,
+    so an element found a moment ago may be gone by the time it is read."""
+    def reads(_):
+        try:
+            return inside(el, testid).text == text
+        except StaleElementReferenceException:
+            return False
+    ui.wait.until(reads)
 
 
 def jpeg_bytes(width, height, rgb):
@@ -330,7 +342,7 @@ def test_double_tap_likes_and_a_second_double_tap_keeps_it(people, owner, friend
     ActionChains(ui_f.driver).double_click(track).perform()
     ui_f.wait.until(lambda d: "kinnect-burst-on" in post.find_element(By.CSS_SELECTOR, ".kinnect-burst").get_attribute("class"))
     ui_f.wait.until(lambda d: like_count(post) == 1 and like.get_attribute("aria-pressed") == "true")
-    assert inside(post, "kinnect-like-count").text == "1 like"
+    shows(ui_f, post, "kinnect-like-count", "1 like")
 
     # Again, once the first heart has faded: the heart pops again and the like stays (a like that
     # is already there sends nothing, so once the heart shows there is nothing left to wait for).
