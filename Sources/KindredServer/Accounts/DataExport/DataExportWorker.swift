@@ -41,7 +41,13 @@ struct DataExportWorker: LeasedWork {
         row.expiresAt = context.now.addingTimeInterval(DataExport.lifetime)
         row.leaseUntil = nil
         row.leaseToken = nil
-        try? await row.save(on: context.database)
+        do {
+            try await row.save(on: context.database)
+        } catch {
+            // Still shown as building; housekeeping marks it failed once its lease has lapsed.
+            context.logger.error("Data export \(exportID) could not be marked failed: \(error)")
+            return
+        }
         await publish(row)
     }
 
@@ -107,8 +113,12 @@ struct DataExportWorker: LeasedWork {
         do {
             try await save(row, token: token, finishing: true)
         } catch {
-            // The account went while the ZIP was stored: so does the ZIP.
-            try? await context.services.mediaStore.delete(key: key)
+            // The account went while the ZIP was stored (or the export was taken over): so does the ZIP.
+            do {
+                try await context.services.mediaStore.delete(key: key)
+            } catch let deleteError {
+                context.logger.error("Data export \(exportID)'s unclaimed ZIP could not be deleted: \(deleteError)")
+            }
             throw error
         }
         await publish(row)
