@@ -24,6 +24,14 @@ enum ASCIIText {
         return (0x61...0x7A).contains(lower) || (0x30...0x39).contains(byte)
     }
 
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte | 0x20)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte)
+    }
+
     static func lowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }

@@ -31,6 +31,36 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     /// `parseUnicode` for the common case, an ASCII address without `mailto:`, on its bytes;
     /// nil for any other text. `EmailAddressTests` holds the two to the same answers.
     static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<EmailAddress, EmailAddressProblem>? {
+        asciiParts(bytes).map { parts in
+            parts.map { EmailAddress(localPart: ASCIIText.lowercasedString(bytes[$0.local]), domain: ASCIIText.lowercasedString(bytes[$0.domain])) }
+        }
+    }
+
+    /// `EmailAddress(text)?.normalized`: for an ASCII address (nearly every one) written at once,
+    /// without making the two parts first; a card's e-mails are read for every import.
+    public static func normalized(_ text: String) -> String? {
+        var text = text
+        let ascii: String?? = text.withUTF8 { bytes in
+            asciiParts(bytes).map { parts -> String? in
+                guard case .success(let (local, domain)) = parts else { return nil }
+                return String(unsafeUninitializedCapacity: local.count + 1 + domain.count) { buffer in
+                    var written = 0
+                    for byte in bytes[local] { buffer[written] = ASCIIText.lowercased(byte); written += 1 }
+                    buffer[written] = UInt8(ascii: "@")
+                    written += 1
+                    for byte in bytes[domain] { buffer[written] = ASCIIText.lowercased(byte); written += 1 }
+                    return written
+                }
+            }
+        }
+        if let ascii { return ascii }
+        return EmailAddress(text)?.normalized
+    }
+
+    /// Where an ASCII address's local part and domain (its root dot left out) lie in `bytes`, or
+    /// what is wrong with it; nil when `bytes` is not ASCII or starts with `mailto:`.
+    private static func asciiParts(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> Result<(local: Range<Int>, domain: Range<Int>), EmailAddressProblem>? {
         guard ASCIIText.isASCII(bytes) else { return nil }
         var start = bytes.startIndex, end = bytes.endIndex
         while start < end, ASCIIText.isWhitespace(bytes[start]) { start += 1 }
@@ -45,17 +75,24 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
         if address[(at + 1)...].contains(UInt8(ascii: "@")) { return .failure(.multipleAt) }
         var domainEnd = address.endIndex
         if domainEnd > at + 1, address[domainEnd - 1] == UInt8(ascii: ".") { domainEnd -= 1 }
-        let local = address[address.startIndex..<at], domain = address[(at + 1)..<domainEnd]
+        let local = start..<at, domain = (at + 1)..<domainEnd
         if local.isEmpty { return .failure(.emptyLocalPart) }
         if domain.isEmpty { return .failure(.emptyDomain) }
         if local.count > 64 || local.count + 1 + domain.count > 254 { return .failure(.tooLong) }
-        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard labels.count > 1 else { return .failure(.domainWithoutDot) }
-        let hyphen = UInt8(ascii: "-")
-        if labels.contains(where: { $0.isEmpty || $0.first == hyphen || $0.last == hyphen }) {
-            return .failure(.malformedDomain)
+        // The labels between dots, walked in place: none empty, none starting or ending with `-`.
+        let hyphen = UInt8(ascii: "-"), dot = UInt8(ascii: ".")
+        var labels = 0, labelStart = domain.lowerBound
+        for index in domain.lowerBound...domain.upperBound where index == domain.upperBound || bytes[index] == dot {
+            labels += 1
+            if index == labelStart || bytes[labelStart] == hyphen || bytes[index - 1] == hyphen {
+                // Told apart as the general path tells them: a dotless domain first.
+                if !bytes[domain].contains(dot) { return .failure(.domainWithoutDot) }
+                return .failure(.malformedDomain)
+            }
+            labelStart = index + 1
         }
-        return .success(EmailAddress(localPart: ASCIIText.lowercasedString(local), domain: ASCIIText.lowercasedString(domain)))
+        guard labels > 1 else { return .failure(.domainWithoutDot) }
+        return .success((local, domain))
     }
 
     /// The rules on any text: Foundation's trimming, Unicode whitespace and controls, NFKC.

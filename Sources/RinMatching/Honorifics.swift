@@ -87,7 +87,17 @@ enum Honorifics {
                 }
                 return low < short.count && short[low] == packed
             }
-            return long.contains(folded.filter(ASCIIText.isLetterOrDigit))
+            // Most long words are longer than every long honorific; the rest are compared in
+            // place (filtering them into an array cost more than the whole look-up).
+            return long.contains { word in
+                guard word.count == length else { return false }
+                var position = 0
+                for byte in folded where ASCIIText.isLetterOrDigit(byte) {
+                    if word[position] != byte { return false }
+                    position += 1
+                }
+                return true
+            }
         }
 
         private static func pack(_ bytes: String.UTF8View) -> UInt64? {

@@ -137,20 +137,39 @@ public struct MatchIndex: Sendable {
     /// in survivor order (oldest first), so callers see them in the same order on every run.
     /// A record the index does not hold (a probe) is looked up by its keys.
     public func candidates(for record: MatchRecord) -> [MatchRecord] {
+        var found: [MatchRecord] = []
+        forEachCandidate(of: record) { found.append($0) }
+        return found.sorted { $0.survives(over: $1) }
+    }
+
+    /// `candidates(for:)` in no particular order, without gathering them: the planner, which
+    /// sorts what it keeps, asks this for every new contact.
+    func forEachCandidate(of record: MatchRecord, _ body: (MatchRecord) -> Void) {
         let own = slotOfID[record.id] ?? -1
         // The index's own record has its keys' numbers at hand; a probe's are looked up.
         let held = own >= 0 && slots[Int(own)]?.isStored(as: record) == true
         let numbers = held ? keysOfSlot[Int(own)] : record.blockFingerprints.compactMap { keyNumbers[$0] }
-        var found: [Int32] = []
-        for number in numbers {
-            let block = blocks[Int(number)]
-            guard block.count <= blockCap else { continue }
-            for position in 0..<block.count {
-                let member = block[position]
-                // A contact shares a few blocks at most: a scan of what was found beats a set.
-                if member != own && !found.contains(member) { found.append(member) }
+        // A contact shares a few blocks at most: a scan of what was found beats a set.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { small in
+            var found: [Int32] = []
+            var count = 0
+            for number in numbers {
+                let block = blocks[Int(number)]
+                guard block.count <= blockCap else { continue }
+                for position in 0..<block.count {
+                    let member = block[position]
+                    if member == own { continue }
+                    if count < small.count {
+                        if small[..<count].contains(member) { continue }
+                        small[count] = member
+                        count += 1
+                    } else if !small.contains(member) && !found.contains(member) {
+                        found.append(member)
+                    }
+                }
             }
+            for member in small[..<count] { if let candidate = slots[Int(member)] { body(candidate) } }
+            for member in found { if let candidate = slots[Int(member)] { body(candidate) } }
         }
-        return found.compactMap { slots[Int($0)] }.sorted { $0.survives(over: $1) }
     }
 }

@@ -30,11 +30,11 @@ public enum MatchPlanner {
     /// Plans for `newIDs`, which must already be in `index` (insert the batch first, so new
     /// contacts find each other); ids not in the index are ignored.
     public static func plan(for newIDs: some Sequence<UUID>, in index: MatchIndex, dismissed: Set<MatchPair> = []) -> MatchPlan {
-        let newIDs = Set(newIDs.filter(index.contains))
-        if newIDs.isEmpty { return .empty }
-        let (scored, candidatePairs) = scorePairs(newIDs, in: index, dismissed: dismissed)
+        let batch = Batch(newIDs, in: index)
+        if batch.ids.isEmpty { return .empty }
+        let (scored, candidatePairs) = scorePairs(batch, in: index, dismissed: dismissed)
         let sure = scored.filter { $0.verdict.isSure }
-        let clusters = SureClusters(sure, elsewhere: surePairsInBook(touching: sure, newIDs: newIDs, in: index, dismissed: dismissed),
+        let clusters = SureClusters(sure, elsewhere: surePairsInBook(touching: sure, batch: batch, in: index, dismissed: dismissed),
                                     index: index, dismissed: dismissed)
         let merges = clusters.merges(sure: sure)
         return MatchPlan(merges: merges, suggestions: suggestions(scored, merges: merges, dismissed: dismissed),
@@ -46,18 +46,37 @@ public enum MatchPlanner {
         let verdict: MatchVerdict
     }
 
+    /// The new contacts the index holds, each once, in the order given; and a table to ask
+    /// whether a contact is one of them, asked of every candidate (a `SlotTable` rather than a
+    /// `Set`, for the reason it exists).
+    struct Batch {
+        private(set) var ids: [UUID] = []
+        private var members: SlotTable<UUID>
+
+        init(_ newIDs: some Sequence<UUID>, in index: MatchIndex) {
+            let newIDs = Array(newIDs)
+            members = SlotTable(placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), capacity: newIDs.count)
+            for id in newIDs where index.contains(id) && members[id] == nil {
+                members.set(Int32(truncatingIfNeeded: ids.count), for: id)
+                ids.append(id)
+            }
+        }
+
+        func contains(_ id: UUID) -> Bool { members[id] != nil }
+    }
+
     /// Every pair a new contact forms with its candidates that the table shows, sorted by pair,
     /// and how many pairs were weighed.
-    static func scorePairs(_ newIDs: Set<UUID>, in index: MatchIndex, dismissed: Set<MatchPair>) -> ([ScoredPair], Int) {
+    static func scorePairs(_ batch: Batch, in index: MatchIndex, dismissed: Set<MatchPair>) -> ([ScoredPair], Int) {
         var scored: [ScoredPair] = []
         var weighed = 0
-        for id in newIDs {
+        for id in batch.ids {
             guard let record = index.record(id) else { continue }
-            for candidate in index.candidates(for: record) {
+            index.forEachCandidate(of: record) { candidate in
                 // Two new contacts find each other twice; score the pair from its lower id only.
-                if newIDs.contains(candidate.id) && !id.isOrdered(before: candidate.id) { continue }
+                if !id.isOrdered(before: candidate.id) && batch.contains(candidate.id) { return }
                 let pair = MatchPair(id, candidate.id)
-                if !dismissed.isEmpty && dismissed.contains(pair) { continue }
+                if !dismissed.isEmpty && dismissed.contains(pair) { return }
                 weighed += 1
                 if let verdict = MatchScorer.shownVerdict(record, candidate) { scored.append(ScoredPair(pair: pair, verdict: verdict)) }
             }
@@ -70,39 +89,54 @@ public enum MatchPlanner {
     /// would be one contact now), and they still count for rule 2: `H. O'Connor`, held back as
     /// sure against both `Hamish` and `Harriet O'Connor`, must not merge into Hamish when a second
     /// card of Hamish arrives in a later batch.
-    static func surePairsInBook(touching sure: [ScoredPair], newIDs: Set<UUID>, in index: MatchIndex,
+    static func surePairsInBook(touching sure: [ScoredPair], batch: Batch, in index: MatchIndex,
                                 dismissed: Set<MatchPair>) -> [MatchPair] {
-        let touched = Set(sure.flatMap { [$0.pair.low, $0.pair.high] }).subtracting(newIDs)
-        var pairs = Set<MatchPair>()
-        for id in touched {
+        var touched: [UUID] = []
+        for item in sure {
+            if !batch.contains(item.pair.low) { touched.append(item.pair.low) }
+            if !batch.contains(item.pair.high) { touched.append(item.pair.high) }
+        }
+        touched.sort { $0.isOrdered(before: $1) }
+        var pairs: [MatchPair] = []
+        for (position, id) in touched.enumerated() where position == 0 || touched[position - 1] != id {
             guard let record = index.record(id) else { continue }
-            for candidate in index.candidates(for: record) where !newIDs.contains(candidate.id) {
+            index.forEachCandidate(of: record) { candidate in
+                if batch.contains(candidate.id) { return }
                 let pair = MatchPair(id, candidate.id)
-                if (dismissed.isEmpty || !dismissed.contains(pair)) && !pairs.contains(pair) && MatchScorer.isSure(record, candidate) { pairs.insert(pair) }
+                if (dismissed.isEmpty || !dismissed.contains(pair)) && MatchScorer.isSure(record, candidate) { pairs.append(pair) }
             }
         }
-        return pairs.sorted { $0.isOrdered(before: $1) }
+        // Two touched contacts sure against each other found their pair from both sides.
+        pairs.sort { $0.isOrdered(before: $1) }
+        return pairs.indices.filter { $0 == 0 || pairs[$0 - 1] != pairs[$0] }.map { pairs[$0] }
     }
 
     /// The shown pairs that are not merged, between the contacts they live on as: one per pair,
     /// its best confidence, highest first.
     static func suggestions(_ scored: [ScoredPair], merges: [PlannedMerge], dismissed: Set<MatchPair>) -> [MatchSuggestion] {
-        var survivors: [UUID: UUID] = [:]
-        for merge in merges { survivors[merge.absorbedID] = merge.survivorID }
-        var best: [MatchPair: MatchSuggestion] = [:]
+        // A plan merges a dozen contacts or so: a scan beats hashing into a dictionary.
+        func living(_ id: UUID) -> UUID { merges.first { $0.absorbedID == id }?.survivorID ?? id }
+        var shown: [(suggestion: MatchSuggestion, order: Int)] = []
+        shown.reserveCapacity(scored.count)
         for item in scored {
-            let low = survivors[item.pair.low] ?? item.pair.low, high = survivors[item.pair.high] ?? item.pair.high
+            let low = merges.isEmpty ? item.pair.low : living(item.pair.low)
+            let high = merges.isEmpty ? item.pair.high : living(item.pair.high)
             if low == high { continue }
             let pair = MatchPair(low, high)
             if !dismissed.isEmpty && dismissed.contains(pair) { continue }
             let heldBack = item.verdict.tier == .automatic
-            let suggestion = MatchSuggestion(pair: pair, confidence: heldBack ? MatchScorer.nearSure : item.verdict.confidence,
-                                             evidence: item.verdict.evidence, isHeldBack: heldBack)
-            // `scored` is sorted, so on equal confidence the first pair's evidence stays.
-            if let kept = best[pair], kept.confidence >= suggestion.confidence { continue }
-            best[pair] = suggestion
+            shown.append((MatchSuggestion(pair: pair, confidence: heldBack ? MatchScorer.nearSure : item.verdict.confidence,
+                                          evidence: item.verdict.evidence, isHeldBack: heldBack), shown.count))
         }
-        return best.values.sorted {
+        // One per pair: its best confidence, and on equal confidence the evidence of the pair
+        // that came first in `scored` (sorted, so the choice is the same on every run).
+        shown.sort { a, b in
+            if a.suggestion.pair != b.suggestion.pair { return a.suggestion.pair.isOrdered(before: b.suggestion.pair) }
+            if a.suggestion.confidence != b.suggestion.confidence { return a.suggestion.confidence > b.suggestion.confidence }
+            return a.order < b.order
+        }
+        let best = shown.indices.filter { $0 == 0 || shown[$0 - 1].suggestion.pair != shown[$0].suggestion.pair }.map { shown[$0].suggestion }
+        return best.sorted {
             $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.pair.isOrdered(before: $1.pair)
         }
     }

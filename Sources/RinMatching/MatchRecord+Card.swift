@@ -9,13 +9,24 @@ extension MatchRecord {
     /// - Parameters:
     ///   - defaultRegion: the profile owner's region (ISO 3166-1 alpha-2), for national numbers.
     ///   - phones: the normaliser; the server and the benchmark pass `E164PhoneNormalizer()`.
-    public init(card: ContactCard, id: UUID, createdAt: Date, defaultRegion: String, phones normalizer: some PhoneNormalizer) {
-        let emails = card.emails.compactMap { EmailAddress($0.value)?.normalized }
-        let phones = card.phones.compactMap { phone -> String? in
-            guard case .success(let number) = normalizer.normalize(phone.value, defaultRegion: defaultRegion) else { return nil }
-            return number.matchKey
+    public init(card: borrowing ContactCard, id: UUID, createdAt: Date, defaultRegion: String,
+                phones normalizer: some PhoneNormalizer) {
+        // Gathered into lists sized once and sorted in place: a record is made for every card of
+        // every import, and growing, filtering and copying each list cost as much as its e-mails.
+        var emails: [String] = []
+        emails.reserveCapacity(card.emails.count)
+        for email in card.emails {
+            if let normalized = EmailAddress.normalized(email.value), !normalized.isEmpty { emails.append(normalized) }
         }
-        self.init(id: id, createdAt: createdAt, name: NameKey(card: card), emails: emails, phones: phones,
-                  birthday: NormalizedBirthday(card.birthday), organization: card.organization?.name)
+        var phones: [String] = []
+        phones.reserveCapacity(card.phones.count)
+        for phone in card.phones {
+            guard case .success(let number) = normalizer.normalize(phone.value, defaultRegion: defaultRegion) else { continue }
+            if let key = number.matchKey, !key.isEmpty { phones.append(key) }
+        }
+        Self.sortUnique(&emails)
+        Self.sortUnique(&phones)
+        self.init(id: id, createdAt: createdAt, name: NameKey(card: card), sortedEmails: emails, sortedPhones: phones,
+                  birthday: NormalizedBirthday(card.birthday), foldedOrganization: card.organization.flatMap { MatchFolding.organization($0.name) })
     }
 }

@@ -57,7 +57,13 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
             self.phones = phones
             self.birthday = birthday
             self.organization = organization
-            employerDomains = MatchRecord.sortedUnique(emails.compactMap { WebmailDomains.employerDomain(of: $0) })
+            var domains: [String] = []
+            if !emails.isEmpty {
+                domains.reserveCapacity(emails.count)
+                for email in emails { if let domain = WebmailDomains.employerDomain(of: email) { domains.append(domain) } }
+                MatchRecord.sortUnique(&domains)
+            }
+            employerDomains = domains
             blockFingerprints = BlockingKey.fingerprints(emails: emails, phones: phones, name: name, fullName: name.fullKey)
         }
 
@@ -86,8 +92,9 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
                         organization: organization.flatMap(MatchFolding.organization))
     }
 
-    /// Memberwise, for `absorbing(_:)`: the values are already in their final form.
-    private init(id: UUID, createdAt: Date, name: NameKey, sortedEmails: [String], sortedPhones: [String],
+    /// Memberwise, for `absorbing(_:)` and `init(card:…)`: the values are already in their final
+    /// form (sorted, unique, not empty; the organisation folded).
+    init(id: UUID, createdAt: Date, name: NameKey, sortedEmails: [String], sortedPhones: [String],
                  birthday: NormalizedBirthday?, foldedOrganization: String?) {
         values = Values(id: id, createdAt: createdAt, name: name, emails: sortedEmails, phones: sortedPhones, birthday: birthday,
                         organization: foldedOrganization)
@@ -136,6 +143,18 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
               let union = PartialDate(year: left.year ?? right.year, month: left.month ?? right.month, day: left.day ?? right.day)
         else { return mine }
         return .date(union)
+    }
+
+    /// `sortedUnique`, in place.
+    static func sortUnique(_ values: inout [String]) {
+        if values.count < 2 { return }
+        values.sort()
+        var kept = 1
+        for index in 1..<values.count where values[index] != values[kept - 1] {
+            values.swapAt(kept, index)
+            kept += 1
+        }
+        values.removeLast(values.count - kept)
     }
 
     static func sortedUnique(_ values: [String]) -> [String] {

@@ -59,13 +59,13 @@ public struct NameKey: Hashable, Sendable {
         self.init(given: name.given, family: name.family)
     }
 
-    public init(card: ContactCard) {
+    public init(card: borrowing ContactCard) {
         // Most cards have a structured name in ASCII or common Latin letters: read in one pass.
         if let structured = card.name, !(structured.given.isEmpty && structured.family.isEmpty),
            let key = NameKey(latinStructured: structured) {
             self = key
         } else {
-            self.init(PersonName(card: card))
+            self.init(PersonName(card: copy card))
         }
     }
 

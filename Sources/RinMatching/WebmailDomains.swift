@@ -26,9 +26,13 @@ public enum WebmailDomains {
         // By bytes: an `@` byte is always the character (UTF-8 never uses ASCII bytes inside
         // another character), and a search by `Character` cost more than the rest of a card's
         // e-mails.
-        let bytes = address.utf8
-        guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return nil }
-        let domain = String(Substring(bytes[bytes.index(after: at)...]))
-        return domain.isEmpty || all.contains(domain) ? nil : domain
+        // On the contiguous bytes: `utf8.lastIndex(of:)` walked the view a byte at a time.
+        var address = address
+        let domain = address.withUTF8 { bytes -> String? in
+            guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]), as: UTF8.self)
+        }
+        guard let domain, !domain.isEmpty, !all.contains(domain) else { return nil }
+        return domain
     }
 }

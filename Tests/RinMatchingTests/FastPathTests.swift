@@ -63,6 +63,7 @@ import Testing
             var bytes = text
             guard let fast = bytes.withUTF8(EmailAddress.parseASCII) else { continue }
             #expect(fast == EmailAddress.parseUnicode(text), "\(text.debugDescription)")
+            #expect(EmailAddress.normalized(text) == (try? fast.get())?.normalized, "\(text.debugDescription)")
             compared += 1
             if case .success = fast { accepted += 1 }
         }
@@ -74,6 +75,7 @@ import Testing
         #expect(plain.withUTF8(EmailAddress.parseASCII) != nil)
         var uri = "mailto:ada@example.com"
         #expect(uri.withUTF8(EmailAddress.parseASCII) == nil)
+        #expect(EmailAddress.normalized(uri) == "ada@example.com" && EmailAddress.normalized(plain) == "ada.lovelace@example.com")
     }
 
     @Test func typedPhoneNumbersAgree() {
@@ -106,6 +108,26 @@ import Testing
         #expect(accepted > 1_000)
         var common = "+1 (201) 555-0123"
         #expect((try? common.withUTF8 { try TypedPhoneNumber.plainASCII($0) }).map { $0.map(Self.reading) } == .some(.some("+12015550123")))
+    }
+
+    @Test func extensionsAreFoundWhereThePatternFindsThem() {
+        // The pattern's pieces, so that labels, pauses and digit runs of every length meet.
+        let pieces = ["0", "1", "5", "12", "123456", "1234567890", "12345678901234567", " ", " ", "\t", ",", ",,", ";", ":", ".", "-", "#",
+                      "~", "x", "X", "ext", "EXT.", "extn", "ext=", ";ext=", "xtension", "Extensio", "anexo", "int", "INT", "e", "n", "=", "/", "a"]
+        var compared = 0, found = 0
+        for text in Self.randomTexts(seed: 8, count: 12_000, length: 0...7, alphabet: pieces) {
+            let scalars = Array(text.unicodeScalars)
+            guard let ascii = TypedPhoneNumber.asciiExtensionStart(in: scalars) else { continue }
+            #expect(ascii == TypedPhoneNumber.patternExtensionStart(in: scalars), "\(text.debugDescription)")
+            compared += 1
+            if ascii != nil { found += 1 }
+        }
+        #expect(compared == 12_000)
+        #expect(found > 500)
+        // Not such text: a line break (ICU's `$` matches before a final one) or any other script.
+        #expect(TypedPhoneNumber.asciiExtensionStart(in: Array("555 x12\n".unicodeScalars)) == nil)
+        #expect(TypedPhoneNumber.asciiExtensionStart(in: Array("555 доб 12".unicodeScalars)) == nil)
+        #expect(TypedPhoneNumber.asciiExtensionStart(in: Array("+1 415 555 0101 ext. 845".unicodeScalars)) == .some(15))
     }
 
     static func reading(_ number: TypedPhoneNumber) -> String {

@@ -157,6 +157,25 @@ import Testing
         }
     }
 
+    @Test func lettersAsNumbersGiveTheCharacterJarosAnswer() {
+        // Folded names in several scripts, with letters of one scalar, of several (a Devanagari
+        // vowel sign, a conjunct), and of more than 8 bytes, which `letterCodes` numbers apart.
+        var generator = SystemRandomNumberGenerator()
+        let letters: [String] = ["a", "é", "ö", "ß", "к", "λ", "中", "田", "한", "क", "कि", "क्ष", "क्षि", "👩‍👩‍👧", "ক্ত", "ñ", " "]
+        for _ in 0..<3_000 {
+            let a = MatchFolding.unicodeFold((0..<Int.random(in: 1...20, using: &generator))
+                .map { _ in letters.randomElement(using: &generator)! }.joined())
+            let b = MatchFolding.unicodeFold((0..<Int.random(in: 1...20, using: &generator))
+                .map { _ in letters.randomElement(using: &generator)! }.joined())
+            var long: [Character] = []
+            let codes = (JaroWinkler.letterCodes(a, long: &long), JaroWinkler.letterCodes(b, long: &long))
+            #expect(codes.0.count == a.count && codes.1.count == b.count)
+            #expect(JaroWinkler.jaroSimilarity(codes.0, codes.1) == JaroWinkler.jaroSimilarity(Array(a), Array(b)), "\(a) / \(b)")
+            let (left, right) = (Array(a), Array(b))
+            #expect(codes.0.indices.allSatisfy { i in codes.1.indices.allSatisfy { (codes.0[i] == codes.1[$0]) == (left[i] == right[$0]) } })
+        }
+    }
+
     @Test func aSurvivorTakesInWhatItAbsorbs() {
         let survivor = F.record(1, "T. Lopez", emails: ["t@example.com"], birthday: "--0812")
         let absorbed = F.record(2, "Thomas Q. Lopez", emails: ["thomas@example.com"], phones: ["+14155550101"], birthday: "1986-08-12",
