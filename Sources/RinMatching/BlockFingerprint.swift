@@ -33,6 +33,13 @@ enum BlockFingerprint {
         return state
     }
 
+    /// `hash` of a text's bytes.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var state = offsetBasis
+        for byte in bytes { absorb(byte: byte, into: &state) }
+        return state
+    }
+
     /// A key of one text, from `hash(text)`.
     static func of(_ tag: Tag, text: UInt64) -> UInt64 {
         finish(text ^ (UInt64(tag.rawValue) &* 0x9e37_79b9_7f4a_7c15))

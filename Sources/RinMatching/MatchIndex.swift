@@ -29,7 +29,12 @@ public struct MatchIndex: Sendable {
     /// up once per insert, never on a removal or a candidate search, which read `keysOfSlot`.
     private var keyNumbers = SlotTable<UInt64>(placeholder: 0)
     private var blocks: [Block] = []
-    private var keysOfSlot: [[Int32]] = []
+    /// Each slot's block numbers, as a run of `keyPool`: one array for the whole index rather
+    /// than one per contact (made and freed with every insert and removal). A removed or replaced
+    /// contact's run is left behind until the left-behind runs outweigh the live ones.
+    private var keysOfSlot: [(start: Int32, count: Int32)] = []
+    private var keyPool: [Int32] = []
+    private var liveKeys = 0
 
     /// One block's members, in the order they came (a removal moves the last into its place).
     /// Most keys (an e-mail address, a phone) belong to one contact: the first member is kept
@@ -66,6 +71,7 @@ public struct MatchIndex: Sendable {
         self.init(blockCap: blockCap)
         slots.reserveCapacity(capacity)
         keysOfSlot.reserveCapacity(capacity)
+        keyPool.reserveCapacity(capacity * Self.blocksPerContact * 2)
         slotOfID.reserveCapacity(capacity)
         keyNumbers.reserveCapacity(capacity * Self.blocksPerContact)
         blocks.reserveCapacity(capacity * Self.blocksPerContact)
@@ -96,20 +102,40 @@ public struct MatchIndex: Sendable {
         } else {
             slot = Int32(slots.count)
             slots.append(record)
-            keysOfSlot.append([])
+            keysOfSlot.append((0, 0))
         }
         slotOfID.set(slot, for: record.id)
         let prints = record.blockFingerprints
-        var numbers: [Int32] = []
-        numbers.reserveCapacity(prints.count)
+        let start = keyPool.count
         for print in prints {
             let next = Int32(blocks.count)
             let number = keyNumbers.value(for: print) { next }
             if number == next { blocks.append(Block()) }
             blocks[Int(number)].append(slot)
-            numbers.append(number)
+            keyPool.append(number)
         }
-        keysOfSlot[Int(slot)] = numbers
+        keysOfSlot[Int(slot)] = (Int32(start), Int32(prints.count))
+        liveKeys += prints.count
+    }
+
+    /// The block numbers of a slot's contact.
+    private func keys(of slot: Int32) -> ArraySlice<Int32> {
+        let run = keysOfSlot[Int(slot)]
+        return keyPool[Int(run.start)..<Int(run.start + run.count)]
+    }
+
+    /// Rewrites `keyPool` with the live runs only, once the left-behind ones are most of it.
+    private mutating func compactKeysIfWasteful() {
+        guard keyPool.count > 2 * liveKeys + 4_096 else { return }
+        var pool: [Int32] = []
+        pool.reserveCapacity(2 * liveKeys)
+        for slot in keysOfSlot.indices {
+            let run = keysOfSlot[slot]
+            let start = pool.count
+            pool += keyPool[Int(run.start)..<Int(run.start + run.count)]
+            keysOfSlot[slot] = (Int32(start), run.count)
+        }
+        keyPool = pool
     }
 
     public mutating func insert(contentsOf records: some Sequence<MatchRecord>) {
@@ -119,9 +145,11 @@ public struct MatchIndex: Sendable {
     @discardableResult
     public mutating func remove(_ id: UUID) -> MatchRecord? {
         guard let slot = slotOfID.removeValue(for: id), let record = slots[Int(slot)] else { return nil }
-        for number in keysOfSlot[Int(slot)] { blocks[Int(number)].remove(slot) }
+        for number in keys(of: slot) { blocks[Int(number)].remove(slot) }
         slots[Int(slot)] = nil
-        keysOfSlot[Int(slot)] = []
+        liveKeys -= Int(keysOfSlot[Int(slot)].count)
+        keysOfSlot[Int(slot)] = (0, 0)
+        compactKeysIfWasteful()
         freeSlots.append(slot)
         return record
     }
@@ -148,16 +176,17 @@ public struct MatchIndex: Sendable {
         let own = slotOfID[record.id] ?? -1
         // The index's own record has its keys' numbers at hand; a probe's are looked up.
         let held = own >= 0 && slots[Int(own)]?.isStored(as: record) == true
-        let numbers = held ? keysOfSlot[Int(own)] : record.blockFingerprints.compactMap { keyNumbers[$0] }
+        let numbers = held ? keys(of: own) : ArraySlice(record.blockFingerprints.compactMap { keyNumbers[$0] })
         // A contact shares a few blocks at most: a scan of what was found beats a set.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { small in
             var found: [Int32] = []
             var count = 0
             for number in numbers {
-                let block = blocks[Int(number)]
-                guard block.count <= blockCap else { continue }
-                for position in 0..<block.count {
-                    let member = block[position]
+                // Read in place: a copy of the block would retain and release its members' array.
+                let size = blocks[Int(number)].count
+                guard size <= blockCap else { continue }
+                for position in 0..<size {
+                    let member = blocks[Int(number)][position]
                     if member == own { continue }
                     if count < small.count {
                         if small[..<count].contains(member) { continue }

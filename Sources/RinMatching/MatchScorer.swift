@@ -169,7 +169,15 @@ public enum MatchScorer {
     /// Both lists are sorted and unique (`MatchRecord` keeps them so): a merge walk, no sets.
     static func sortedIntersection(_ a: [String], _ b: [String]) -> [String] {
         if a.isEmpty || b.isEmpty { return [] }
+        // Mostly one side's whole list (both cards carry the one address): that list is returned
+        // as it is, shared, rather than copied.
+        var count = 0
+        SortedMerge.forEachShared(a, b) { _ in count += 1 }
+        if count == 0 { return [] }
+        if count == a.count { return a }
+        if count == b.count { return b }
         var shared: [String] = []
+        shared.reserveCapacity(count)
         SortedMerge.forEachShared(a, b) { shared.append($0) }
         return shared
     }

@@ -24,10 +24,24 @@ extension NameKey {
     /// Equal, or one an initial or prefix of the other (`j`/`john`, `jon`/`jonathan`).
     static func givenWordsAgree(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
+        if let ascii = asciiWordsAgree(a, b) { return ascii }
         // The prefix test first: it fails for most pairs (a household's different given names),
         // and spares those the per-letter script test.
         guard a.hasPrefix(b) || b.hasPrefix(a) else { return false }
         return a.allSatisfy(isCasedLetter) && b.allSatisfy(isCasedLetter)
+    }
+
+    /// `givenWordsAgree` for two different ASCII words, on their bytes; nil for other text. In
+    /// ASCII a cased letter is `a`–`z` or `A`–`Z`, and `hasPrefix` compares bytes.
+    private static func asciiWordsAgree(_ a: String, _ b: String) -> Bool? {
+        a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool? in
+                guard ASCIIText.isASCII(left), ASCIIText.isASCII(right) else { return nil }
+                let (short, long) = left.count <= right.count ? (left, right) : (right, left)
+                guard short.indices.allSatisfy({ short[$0] == long[$0] }) else { return false }
+                return long.allSatisfy(ASCIIText.isLetter)
+            } ?? nil
+        } ?? nil
     }
 
     /// A letter of a script that has case (Latin, Greek, Cyrillic, Armenian…), judged on the

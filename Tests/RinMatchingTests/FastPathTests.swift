@@ -130,6 +130,19 @@ import Testing
         #expect(TypedPhoneNumber.asciiExtensionStart(in: Array("+1 415 555 0101 ext. 845".unicodeScalars)) == .some(15))
     }
 
+    @Test func givenWordsAgreeOnBytesAsOnCharacters() {
+        let pieces = ["j", "jo", "john", "jon", "a", "Jo", "1", "2", "'", "-", "é", "ß"]
+        var agreed = 0
+        for a in Self.randomTexts(seed: 9, count: 3_000, length: 1...3, alphabet: pieces) {
+            for b in Self.randomTexts(seed: UInt64(a.utf8.count), count: 4, length: 1...3, alphabet: pieces) + [a + "n", String(a.prefix(1))] {
+                let characters = a == b || ((a.hasPrefix(b) || b.hasPrefix(a)) && (a + b).allSatisfy { $0.isLetter && $0.isCased })
+                #expect(NameKey.givenWordsAgree(a, b) == characters, "\(a) / \(b)")
+                if characters { agreed += 1 }
+            }
+        }
+        #expect(agreed > 1_000)
+    }
+
     static func reading(_ number: TypedPhoneNumber) -> String {
         (number.hasPlus ? "+" : "") + number.digits.text
     }
