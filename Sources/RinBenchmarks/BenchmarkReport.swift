@@ -23,9 +23,11 @@ struct BenchmarkReport: Encodable {
     let totalMs: Double
     /// Times above are medians of this many runs (the parse is timed once).
     let runs: Int
+    /// The fastest and slowest run's normalising + matching, to show how steady the machine was.
+    let runSpreadMs: [String: Double]
 
     init(truth: GroundTruth, outcome: BenchmarkOutcome, parsing: Duration, normalising: Duration, matching: Duration,
-         total: Duration, runs: Int) {
+         total: Duration, runs: Int, fastest: Duration, slowest: Duration) {
         let automatic = outcome.automaticPairs(truth: truth)
         let found = truth.pairs.map { outcome.isFound($0.0, $0.1) }
         records = outcome.root.count
@@ -43,6 +45,7 @@ struct BenchmarkReport: Encodable {
         matchMs = Self.milliseconds(matching)
         totalMs = Self.milliseconds(total)
         self.runs = runs
+        runSpreadMs = ["fastest": Self.milliseconds(fastest), "slowest": Self.milliseconds(slowest)]
     }
 
     /// 1 when there is nothing to count: no merge is a wrong merge.

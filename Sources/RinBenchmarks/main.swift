@@ -79,8 +79,9 @@ do {
     let normalising = median(\.normalising), matching = median(\.matching), total = median { $0.normalising + $0.matching }
 
     let outcome = BenchmarkOutcome(recordCount: records.count, merges: merges, suggestions: suggestions, candidatePairs: candidatePairs)
+    let totals = runs.map { $0.normalising + $0.matching }.sorted()
     let report = BenchmarkReport(truth: truth, outcome: outcome, parsing: parsing, normalising: normalising, matching: matching,
-                                 total: total, runs: runs.count)
+                                 total: total, runs: runs.count, fastest: totals[0], slowest: totals[totals.count - 1])
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))

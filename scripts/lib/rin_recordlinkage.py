@@ -224,6 +224,8 @@ def main():
         "reading_ms": ms["reading"], "standardising_ms": ms["standardising"], "indexing_ms": ms["indexing"],
         "comparing_ms": ms["comparing"], "classifying_ms": classifying, "total_ms": round(total, 1),
         "runs": len(runs),
+        "run_spread_ms": {edge: round(pick(sum(r[-1][k] for k in ("standardising", "indexing", "comparing", "classifying_" + chosen))
+                                           for r in runs) * 1000, 1) for edge, pick in (("fastest", min), ("slowest", max))},
         "rule_at_sum": cuts,
         "classifiers": {"rule": dict(results["rule"], classifying_ms=ms["classifying_rule"]),
                         "ecm": dict(results["ecm"], classifying_ms=ms["classifying_ecm"])},
