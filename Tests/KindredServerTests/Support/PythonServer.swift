@@ -3,7 +3,10 @@ import Testing
 
 /// A server written in Python that a test starts with the test venv's interpreter
 /// (`KINDRED_PYTHON`): it prints one line, `READY …`, once it accepts connections, and runs until
-/// terminated (or until its parent goes). The SMTP sink and the S3 server are such.
+/// terminated (or until its parent goes). The SMTP sink, the S3 server and the push service are
+/// such. Each must unblock SIGTERM itself (`signal.pthread_sigmask`): the test process's threads
+/// block it and a child inherits the mask, so without that `stop()` waits for an exit that never
+/// comes.
 struct PythonServer: Sendable {
     static let python = ProcessInfo.processInfo.environment["KINDRED_PYTHON"]
     static let strict = ProcessInfo.processInfo.environment["KINDRED_STRICT"] == "1"
