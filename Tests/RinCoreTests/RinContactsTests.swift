@@ -85,7 +85,9 @@ struct RinContactsTests {
 
     @Test func aSecondModelOnTheSameStoreShowsTheSavedHomeBeforeTheServerAnswers() async throws {
         try await withKindred(running: true) { kindred in
-            let store = RinStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rin-contacts-\(UUID().uuidString)"))
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rin-contacts-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = RinStore(directory: directory)
             let phone = try await RinContactsDevice.make(kindred, "ada", store: store)
             let grace = try await phone.contact(.init(givenName: "Grace", familyName: "Hopper", favourite: true))
             try await phone.contact(.init(displayName: "Alan Turing", values: [.init(kind: .email, value: "alan@bletchley.example")]))

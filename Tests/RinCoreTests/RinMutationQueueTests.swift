@@ -19,6 +19,7 @@ struct RinMutationQueueTests {
             let contact = try await ada.createRinContact(in: profile, .init(givenName: "Grace", familyName: "Hopper"))
             let family = try #require(try await ada.rinCircles(of: profile).first { $0.kind == .family })
             let file = Self.file()
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
             network.offline = true
             let queue = RinMutationQueue(session: ada, file: file)
@@ -106,7 +107,9 @@ struct RinMutationQueueTests {
             let ada = KindredSession(serverURL: try #require(kindred.baseURL), transport: network)
             try await ada.signUp(email: "ada@example.com", password: "analytical", username: "ada")
             let profile = try await ada.rinSettings().primaryProfileId
-            let queue = RinMutationQueue(session: ada, file: Self.file())
+            let file = Self.file()
+            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+            let queue = RinMutationQueue(session: ada, file: file)
             for name in ["One", "Two", "Three", "Four"] { try await queue.enqueue(.createContact(profile: profile, .init(displayName: name))) }
 
             async let first = queue.flush()
