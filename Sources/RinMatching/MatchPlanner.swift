@@ -96,9 +96,9 @@ public enum MatchPlanner {
             if !batch.contains(item.pair.low) { touched.append(item.pair.low) }
             if !batch.contains(item.pair.high) { touched.append(item.pair.high) }
         }
-        touched.sort { $0.isOrdered(before: $1) }
+        touched.sortUnique { $0.isOrdered(before: $1) }
         var pairs: [MatchPair] = []
-        for (position, id) in touched.enumerated() where position == 0 || touched[position - 1] != id {
+        for id in touched {
             guard let record = index.record(id) else { continue }
             index.forEachCandidate(of: record) { candidate in
                 if batch.contains(candidate.id) { return }
@@ -107,8 +107,8 @@ public enum MatchPlanner {
             }
         }
         // Two touched contacts sure against each other found their pair from both sides.
-        pairs.sort { $0.isOrdered(before: $1) }
-        return pairs.indices.filter { $0 == 0 || pairs[$0 - 1] != pairs[$0] }.map { pairs[$0] }
+        pairs.sortUnique { $0.isOrdered(before: $1) }
+        return pairs
     }
 
     /// The shown pairs that are not merged, between the contacts they live on as: one per pair,
@@ -130,13 +130,12 @@ public enum MatchPlanner {
         }
         // One per pair: its best confidence, and on equal confidence the evidence of the pair
         // that came first in `scored` (sorted, so the choice is the same on every run).
-        shown.sort { a, b in
+        shown.sortUnique(by: { a, b in
             if a.suggestion.pair != b.suggestion.pair { return a.suggestion.pair.isOrdered(before: b.suggestion.pair) }
             if a.suggestion.confidence != b.suggestion.confidence { return a.suggestion.confidence > b.suggestion.confidence }
             return a.order < b.order
-        }
-        let best = shown.indices.filter { $0 == 0 || shown[$0 - 1].suggestion.pair != shown[$0].suggestion.pair }.map { shown[$0].suggestion }
-        return best.sorted {
+        }, isSame: { $0.suggestion.pair == $1.suggestion.pair })
+        return shown.map(\.suggestion).sorted {
             $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.pair.isOrdered(before: $1.pair)
         }
     }

@@ -24,8 +24,8 @@ extension MatchRecord {
             guard case .success(let number) = normalizer.normalize(phone.value, defaultRegion: defaultRegion) else { continue }
             if let key = number.matchKey, !key.isEmpty { phones.append(key) }
         }
-        Self.sortUnique(&emails)
-        Self.sortUnique(&phones)
+        emails.sortUnique()
+        phones.sortUnique()
         self.init(id: id, createdAt: createdAt, name: NameKey(card: card), sortedEmails: emails, sortedPhones: phones,
                   birthday: NormalizedBirthday(card.birthday), foldedOrganization: card.organization.flatMap { MatchFolding.organization($0.name) })
     }

@@ -61,7 +61,7 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
             if !emails.isEmpty {
                 domains.reserveCapacity(emails.count)
                 for email in emails { if let domain = WebmailDomains.employerDomain(of: email) { domains.append(domain) } }
-                MatchRecord.sortUnique(&domains)
+                domains.sortUnique()
             }
             employerDomains = domains
             blockFingerprints = BlockingKey.fingerprints(emails: emails, phones: phones, name: name, fullName: name.fullKey)
@@ -145,27 +145,10 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
         return .date(union)
     }
 
-    /// `sortedUnique`, in place.
-    static func sortUnique(_ values: inout [String]) {
-        if values.count < 2 { return }
-        values.sort()
-        var kept = 1
-        for index in 1..<values.count where values[index] != values[kept - 1] {
-            values.swapAt(kept, index)
-            kept += 1
-        }
-        values.removeLast(values.count - kept)
-    }
-
+    /// Sorted, each value once: two records built from the same values are then equal.
     static func sortedUnique(_ values: [String]) -> [String] {
-        if values.count < 2 { return values }
-        var unique = values.sorted()
-        var kept = 1
-        for index in 1..<unique.count where unique[index] != unique[kept - 1] {
-            unique.swapAt(kept, index)
-            kept += 1
-        }
-        unique.removeLast(unique.count - kept)
-        return unique
+        var values = values
+        values.sortUnique()
+        return values
     }
 }

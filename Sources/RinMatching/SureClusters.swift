@@ -24,13 +24,7 @@ struct SureClusters {
         ids.reserveCapacity(2 * (sure.count + elsewhere.count))
         for item in sure { ids += [item.pair.low, item.pair.high] }
         for pair in elsewhere { ids += [pair.low, pair.high] }
-        ids.sort { $0.isOrdered(before: $1) }
-        var kept = 0
-        for position in ids.indices where kept == 0 || ids[kept - 1] != ids[position] {
-            ids[kept] = ids[position]
-            kept += 1
-        }
-        ids.removeLast(ids.count - kept)
+        ids.sortUnique { $0.isOrdered(before: $1) }
         self.ids = ids
         records = ids.map(index.record)
         neighbours = Array(repeating: [], count: ids.count)

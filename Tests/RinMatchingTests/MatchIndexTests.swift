@@ -125,6 +125,22 @@ import Testing
         for record in records { #expect(candidateIDs(reserved, record) == candidateIDs(grown, record)) }
     }
 
+    @Test func anIndexThatLostMostOfItsContactsFindsWhatAFreshOneFinds() {
+        // Enough removals and replacements that the index rewrites its pool of block numbers
+        // (more than 4,096 left behind) several times on the way.
+        let records = (0..<3_000).map { index in
+            F.record(index, "Person \(index % 97)", emails: ["shared\(index % 61)@example.org"], phones: ["+1415555\(1000 + index % 83)"])
+        }
+        var index = MatchIndex(records)
+        for (number, record) in records.enumerated() where number % 5 != 0 { index.remove(record.id) }
+        let kept = records.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
+        // A kept contact refiled (as after a merge) leaves its old run behind too.
+        for record in kept { index.insert(record) }
+        let fresh = MatchIndex(kept)
+        #expect(index.count == kept.count)
+        for record in kept { #expect(candidateIDs(index, record) == candidateIDs(fresh, record)) }
+    }
+
     @Test func aLastFirstTypedIntoTheGivenNameIsSplit() {
         // §2.2: `Last, First` split, also when a phone or a CRM put it all in the given name.
         let card = ContactCard(formattedName: "Johnson, Shirley", name: .init(given: "Johnson, Shirley"))
