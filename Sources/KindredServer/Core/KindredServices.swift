@@ -82,13 +82,6 @@ enum Secrets {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// The bytes of base64url text, padded or not; nil when it is not such text.
-    static func base64URLDecoded(_ text: String) -> [UInt8]? {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        return Data(base64Encoded: standard).map(Array.init)
-    }
-
     /// Bytes from the kernel's generator (`getrandom`), which needs no file descriptor: when a
     /// flood has used them all up, Foundation's `UUID()` quietly returns zeros, and this does not.
     static func randomBytes(_ count: Int) -> [UInt8] {

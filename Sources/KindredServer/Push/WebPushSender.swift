@@ -46,7 +46,12 @@ struct WebPushSender: Sendable {
             // Twelve hours: well inside RFC 8292's 24, so a push service's clock ahead of ours
             // still accepts it.
             authorization = try key.authorization(for: url, expiresAt: now.addingTimeInterval(12 * 60 * 60))
+        } catch WebPushEncryption.Problem.payloadTooLarge {
+            // The message's fault, not the subscription's: it stays.
+            logger.error("A push message above \(WebPushEncryption.maximumPlaintext) bytes was not sent")
+            return .refused(413)
         } catch {
+            // Keys no browser made, or an endpoint without an origin: nothing can ever reach it.
             logger.warning("A push subscription could not be written to: \(error)")
             return .gone
         }

@@ -13,7 +13,7 @@ import Testing
 /// push service answers turned into what becomes of the subscription.
 @Suite("Web Push: RFC 8291 encryption and VAPID, against a checking push service")
 struct WebPushTests {
-    static func bytes(_ text: String) throws -> [UInt8] { try #require(Secrets.base64URLDecoded(text)) }
+    static func bytes(_ text: String) throws -> [UInt8] { Array(try #require(Data(base64URLEncoded: text))) }
 
     @Test func theRFCsExampleComesOutByteForByte() throws {
         // RFC 8291 Appendix A.
@@ -114,6 +114,10 @@ struct WebPushTests {
             #expect(received[0].vapid_key == key.publicKey && received[0].sub == "mailto:ops@kindred.example")
             #expect(received[1].payload == String(decoding: longest.payload, as: UTF8.self))
 
+            // A message too long for one record is refused, and the subscription stays.
+            var tooLong = message
+            tooLong.payload = Array(repeating: 65, count: WebPushEncryption.maximumPlaintext + 1)
+            #expect(await sender.send(tooLong, now: Date()) == .refused(413))
             // A busy push service: send again later.
             _ = try await Self.call(client, .POST, base + "/subscriptions/\(made.id)/busy")
             #expect(await sender.send(message, now: Date()) == .retryLater)
