@@ -1,6 +1,7 @@
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import OpenAPIVapor
@@ -66,6 +67,11 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         events = LocalEventBus(hub: hub)
     }
     let client = app.client
+    // Redirects are not followed: a push service has no reason to send one, and following it
+    // could lead the server anywhere.
+    let pushClient = HTTPClient(eventLoopGroupProvider: .shared(app.eventLoopGroup), configuration: .init(
+        redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(15)),
+        connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: PushDelivery.concurrency)))
     let passwords = PasswordHasher(cost: configuration.bcryptCost, limits: configuration.passwordHashing)
     app.lifecycle.use(PasswordHasherLifecycle(passwords: passwords))
     app.kindred = KindredServices(
@@ -87,9 +93,12 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
             mailer: configuration.mail.smtp.map { SMTPMailer(settings: $0, group: app.eventLoopGroup) }
                 ?? FileMailer(directory: configuration.mail.directory),
             from: configuration.mail.from, logger: app.logger),
+        push: PushDelivery(webPush: WebPushSender(
+            client: pushClient, key: .derived(from: configuration.secret, subject: configuration.push.contact), logger: app.logger)),
         metrics: metrics,
         clock: clock
     )
+    app.lifecycle.use(PushDeliveryLifecycle(client: pushClient, runsWorker: configuration.runsJobs))
     app.lifecycle.use(MailLifecycle())
     app.storage[DataExportRunnerKey.self] = DataExportRunner()
     app.lifecycle.use(DataExportLifecycle())

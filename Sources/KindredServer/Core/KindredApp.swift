@@ -61,6 +61,10 @@ protocol KindredApp: Sendable {
     /// Work to run once per period across every instance (`JobRunner`), such as a daily job.
     static var jobs: [ScheduledJob] { get }
 
+    /// The kinds of notification the app sends (`ServiceContext.notify`), each named
+    /// `<app id>.<what>`, which people can turn off one by one.
+    static var notificationKinds: [NotificationKind] { get }
+
     /// Command-line commands of the app's own (`kindred <name> …`), such as a moderators' desk
     /// for something only this app has.
     static var commands: [String: any AnyAsyncCommand] { get }
@@ -80,6 +84,7 @@ extension KindredApp {
     static func seedDemo(_ app: Application, people: [User]) async throws {}
     static func routes(_ app: Application) throws {}
     static var jobs: [ScheduledJob] { [] }
+    static var notificationKinds: [NotificationKind] { [] }
     static var commands: [String: any AnyAsyncCommand] { [:] }
 }
 

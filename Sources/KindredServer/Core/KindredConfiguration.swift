@@ -48,7 +48,7 @@ public struct KindredConfiguration: Sendable {
     /// Cookies get `Secure` (on by default in production; HTTPS only then).
     public var secureCookies: Bool
     /// Whether this instance offers to run the scheduled jobs (each run happens once across all
-    /// instances either way). The tests run jobs by hand instead.
+    /// instances either way) and sends queued push messages. The tests do both by hand instead.
     public var runsJobs: Bool
     /// The bearer token `GET /metrics` needs; without one the path does not exist.
     public var metricsToken: SecretString?
@@ -59,6 +59,8 @@ public struct KindredConfiguration: Sendable {
         get { mail.directory }
         set { mail.directory = newValue }
     }
+    /// Where push notifications may go, and how the server signs them.
+    public var push: PushSettings
     /// Each app's own section, read with the same reader (see `KindredApp.readConfiguration`).
     var apps: AppConfigurationSections
 
@@ -149,6 +151,7 @@ public struct KindredConfiguration: Sendable {
             reader.problems.append("KINDRED_PUBLIC_URL must start with http:// or https://.")
         }
         let mail = MailSettings.read(&reader, dataDirectory: dataDirectory, publicBaseURL: publicBaseURL)
+        let push = PushSettings.read(&reader, mailFrom: mail.from)
         var apps = AppConfigurationSections()
         for app in KindredApps.all { app.readConfiguration(&reader, into: &apps) }
         if reader.optionalString("KINDRED_TRUST_FORWARDED_FOR") != nil {
@@ -206,6 +209,7 @@ public struct KindredConfiguration: Sendable {
             runsJobs: reader.boolean("KINDRED_RUN_JOBS", default: true),
             metricsToken: metricsToken,
             mail: mail,
+            push: push,
             apps: apps
         )
         guard reader.problems.isEmpty else { throw Invalid(problems: reader.problems) }

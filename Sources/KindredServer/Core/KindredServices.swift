@@ -19,6 +19,8 @@ struct KindredServices: Sendable {
     let hub: RealtimeHub
     /// E-mail, sent after the answer (`MailDelivery`).
     let mail: MailDelivery
+    /// Push notifications: the queue and this instance's worker.
+    let push: PushDelivery
     /// What `/metrics` shows (`KindredMetrics`).
     let metrics: KindredMetrics
     let clock: @Sendable () -> Date

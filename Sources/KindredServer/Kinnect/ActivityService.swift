@@ -24,13 +24,16 @@ struct ActivityService {
     // MARK: - Recording
 
     /// Records an act for `recipient` (never for the actor themself) and tells their devices the
-    /// new unread count. The act's own row is already saved: the activity row cascades from it.
+    /// new unread count, and, as a push notification, what happened. The act's own row is already saved: the activity row cascades from it.
     func record(_ kind: KinnectActivity.Kind, for recipient: UUID, by actor: UUID, group: UUID,
                 follow: UUID? = nil, like: UUID? = nil, comment: UUID? = nil, post: UUID? = nil) async throws {
         guard recipient != actor else { return }
         try await KinnectActivity(recipient: recipient, actor: actor, kind: kind, group: group, follow: follow, like: like,
                                   comment: comment, post: post).create(on: context.database)
         await context.events.publish(.kinnectActivityCreated(unreadCount: try await unreadCount(for: recipient)), to: recipient)
+        if let notice = KinnectNotifications.notice(kind, by: try await ProfileService.user(actor, on: context.database), group: group) {
+            await context.notify(recipient, notice)
+        }
     }
 
     /// A request was confirmed: the request leaves the owner's list, which gains a new follower

@@ -43,6 +43,8 @@ enum KinnectApp: KindredApp {
         return Set(placed.flatMap { [$0.$display.id, $0.$thumbnail.id] })
     }
 
+    static let notificationKinds = KinnectNotifications.all
+
     static func seedDemo(_ app: Application, people: [User]) async throws {
         try await KinnectDemo.seed(app, people: people)
     }

@@ -27,6 +27,8 @@ enum MemoriesApp: KindredApp {
 
     /// A page may be 2 MiB as stored; a client's JSON of the same page can be a little longer
     /// (more digits), so the body may be a quarter more. The canvas's own checks decide the rest.
+    static let notificationKinds = MemoriesNotifications.all
+
     static let pageBodyLimit = CanvasLimits.bytes + CanvasLimits.bytes / 4
 
     static let operations: [String: OperationPolicy] = [

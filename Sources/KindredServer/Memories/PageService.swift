@@ -126,6 +126,11 @@ struct MemoriesPageService {
                 .create(on: context.database)
         }
         await context.events.publish(.memoriesPageAdded(try page.summaryDTO(author: author, context: context)), to: members)
+        if kind == .letterArrived {
+            for friendID in members where friendID != userID {
+                await context.notify(friendID, MemoriesNotifications.letterArrived(from: author, in: bookID))
+            }
+        }
     }
 
     // MARK: - Reading

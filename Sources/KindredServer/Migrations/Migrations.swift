@@ -44,6 +44,7 @@ enum KindredMigrations {
         CreateEmailLinks(),         // e-mailed links (verify the address, reset the password); verified addresses
         AddRinValueLookup(),        // Rin: contacts by address across books, for links by verified e-mail
         CreateDataExports(),        // "Download my data": exports being built and ready
+        CreatePush(),               // push devices, muted kinds of notification, the delivery queue
     ]
 }
 

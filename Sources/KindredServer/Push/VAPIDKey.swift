@@ -10,6 +10,22 @@ struct VAPIDKey: Sendable {
     /// Who runs the server, for the push service's operator: `mailto:` or an `https:` URL.
     let subject: String
 
+    /// The key derived from the master secret: every instance has the same one without being
+    /// given it, and it lasts as long as the secret (a new key would orphan every browser's
+    /// subscription, which names the key it was made for).
+    static func derived(from secret: [UInt8], subject: String) -> VAPIDKey {
+        // One candidate in about 2^32 is no valid scalar; the next counter then gives one.
+        var attempt = 0
+        while true {
+            let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: secret),
+                                             info: Array("kindred/vapid/v1/\(attempt)".utf8), outputByteCount: 32)
+            if let privateKey = try? P256.Signing.PrivateKey(rawRepresentation: key.withUnsafeBytes { Array($0) }) {
+                return VAPIDKey(privateKey: privateKey, subject: subject)
+            }
+            attempt += 1
+        }
+    }
+
     /// The public key as browsers take it: the uncompressed point, base64url.
     var publicKey: String { Secrets.base64URL(privateKey.publicKey.x963Representation) }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Fluent
 import Foundation
 import KindredAPI
@@ -68,6 +69,20 @@ struct AccountDeletionTests {
             #expect(connected.status == .created)
             // Realtime: an event too large for PostgreSQL's NOTIFY waits for her in a table.
             try await RealtimePayload(userID: doomed.id, payload: "{}", at: kindred.clock.now).create(on: kindred.app.db)
+            // Push: her phone's browser is subscribed, likes are off, and a notice waits to be sent.
+            let pushed = try await kindred.send(.PUT, "/me/push-device", token: second.accessToken, json: [
+                "webPush": AnyEncodable(["endpoint": AnyEncodable("https://fcm.googleapis.com/fcm/send/dora"), "keys": AnyEncodable([
+                    "p256dh": Secrets.base64URL(P256.KeyAgreement.PrivateKey().publicKey.x963Representation),
+                    "auth": Secrets.base64URL(Secrets.randomBytes(16)),
+                ])]),
+            ])
+            #expect(pushed.status == .ok, "\(pushed.body.string)")
+            #expect(try await kindred.send(.PATCH, "/me/notifications", token: second.accessToken, json: [
+                "kinds": [AnyEncodable(["kind": AnyEncodable("kinnect.likes"), "enabled": AnyEncodable(false)])],
+            ]).status == .ok)
+            await kindred.app.context.notify(doomed.id, MemoriesNotifications.letterArrived(
+                from: try await ProfileService.user(survivor.id, on: kindred.app.db), in: UUID()))
+            #expect(try await PushDeliveryRow.query(on: kindred.app.db).count() == 1)
             // Date An Intervention: she swipes, matches and chats (which also counts against her rate limit).
             for (id, direction) in [("biochar", "like"), ("cool-roofs", "pass")] {
                 let swiped = try await kindred.send(.POST, "/date-an-intervention/swipes", token: second.accessToken,

@@ -26,6 +26,7 @@ struct DataExportTests {
         "refresh_tokens": "hashes of working tokens",
         "realtime_tickets": "hashes of one-minute socket passes",
         "realtime_payloads": "events waiting a few seconds for delivery",
+        "push_deliveries": "notices waiting minutes at most for delivery",
         "idempotency_records": "answers kept a day for a retry, whose rows the export holds",
         "rate_limit_hits": "attempt times kept a day against abuse",
         "rin_links": "ties worked out daily from books: one side's holding is not the other's to learn",

@@ -137,7 +137,7 @@ struct S3MediaStoreTests {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kindred-s3-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not stage \(path)")
         return (path, bytes)
     }
 

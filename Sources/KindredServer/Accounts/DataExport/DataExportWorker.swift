@@ -174,7 +174,7 @@ private final class ZipWriter: @unchecked Sendable {
     private var archive: Archive?
 
     init(path: String) throws {
-        archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create, pathEncoding: nil)
     }
 
     func add(_ name: String, data: Data, compressed: Bool) async throws {

@@ -64,6 +64,9 @@ extension ExportedTable {
     /// - `idempotency_records`, `realtime_payloads`: answers and events kept for a retry (a day
     ///   at most), whose content the export already holds from the rows they came from;
     /// - `rate_limit_hits`: timestamps of attempts, kept a day to limit abuse;
+    /// - `push_deliveries`: notices on their way, minutes at most, each from a row the export
+    ///   holds; a push device's endpoint and keys are working secrets, so only its kind and
+    ///   session are in;
     /// - someone else's act about the account (who blocked or reported them) is theirs, not the
     ///   account's: only the account's own blocks and reports are in.
     static let foundation: [ExportedTable] = [
@@ -75,5 +78,7 @@ extension ExportedTable {
         ExportedTable("blocks", .account("blocker_id")),
         ExportedTable("reports", .account("reporter_id")),
         ExportedTable("data_exports", .account("user_id").omitting("lease_token")),
+        ExportedTable("push_devices", .account("user_id").omitting("address", "p256dh", "auth")),
+        ExportedTable("notification_mutes", .account("user_id")),
     ]
 }

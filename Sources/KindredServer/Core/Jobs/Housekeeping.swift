@@ -14,6 +14,7 @@ enum Housekeeping {
         .every("housekeeping.media", hours: 1) { try await MediaSweeper(context: $0).sweep() },
         .every("housekeeping.job-runs", hours: 24) { try await forgetJobRuns($0) },
         .every("housekeeping.data-exports", minutes: 10) { try await DataExportService.expire($0) },
+        .every("housekeeping.push", hours: 1) { try await PushDelivery.sweep($0) },
     ]
 
     /// Every job an instance offers to run: these and the apps' (`KindredApp.jobs`).

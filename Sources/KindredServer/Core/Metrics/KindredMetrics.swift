@@ -39,6 +39,11 @@ final class KindredMetrics: Sendable {
                              unitName: "seconds", helpText: "How long this instance's job runs took.")
     }
 
+    private static var pushes: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "kindred", subsystem: "push", metricName: "deliveries", unitName: "total",
+                             helpText: "Push messages this instance sent, by outcome (delivered, gone, retry, refused, given_up).")
+    }
+
     init() {
         requestsInFlight = registry.makeGauge(descriptor: MetricNameDescriptor(
             namespace: "kindred", subsystem: "http", metricName: "requests_in_flight", unitName: "",
@@ -62,6 +67,11 @@ final class KindredMetrics: Sendable {
         registry.makeCounter(descriptor: Self.jobRuns, labels: [("job", job), ("outcome", outcome)]).increment()
         registry.makeDurationHistogram(descriptor: Self.jobDuration, labels: [("job", job)],
                                        buckets: [.seconds(1), .seconds(10), .seconds(60), .seconds(600), .seconds(3600)]).record(duration)
+    }
+
+    func recordPushes(_ count: Int, outcome: String) {
+        guard count > 0 else { return }
+        registry.makeCounter(descriptor: Self.pushes, labels: [("outcome", outcome)]).increment(by: Int64(count))
     }
 
     func render() -> [UInt8] { registry.emitToBuffer() }
