@@ -28,6 +28,17 @@ export const requestDataExport = () => api.post('/me/data-export');
 /** The latest export while it is built or downloadable ({ status, done, total, url?, expiresAt?, byteCount? }); 404 when none. */
 export const getDataExport = () => api.get('/me/data-export');
 
+// ---- notifications ----
+/** { kinds: [{ kind, app, label, enabled }], webPushKey }. */
+export const getNotificationSettings = () => api.get('/me/notifications');
+/** changes: [{ kind, enabled }]; resolves to the settings as they now are. */
+export const updateNotificationSettings = (changes) => api.patch('/me/notifications', { kinds: changes });
+/** subscription: a PushSubscription's { endpoint, keys: { p256dh, auth } }. */
+export const registerPushDevice = (subscription) => api.put('/me/push-device', { webPush: subscription });
+/** This session's push device ({ kind, createdAt }); 404 when nothing is pushed here. */
+export const getPushDevice = () => api.get('/me/push-device');
+export const deletePushDevice = () => api.delete('/me/push-device');
+
 // ---- e-mailed links ----
 // No session: a link may be opened on another device, or by someone who can't sign in.
 /** Answers the same whether or not an account has the address, so nothing comes back. */

@@ -10,9 +10,10 @@ const DEFAULTS = {
   requestMs: 30_000, // a JSON request, from sending until its whole answer is read
   uploadIdleMs: 30_000, // an upload with no progress (and then no answer) for this long
   streamIdleMs: 120_000, // a streamed answer with no new bytes; the server's model timeout is shorter
+  pushSubscribeMs: 20_000, // a browser subscribing at its push service, which it never gives up on by itself
 };
 
-/** The limit in ms for 'requestMs' | 'uploadIdleMs' | 'streamIdleMs'. */
+/** The limit in ms for 'requestMs' | 'uploadIdleMs' | 'streamIdleMs' | 'pushSubscribeMs'. */
 export function timeoutMs(name) {
   try {
     const value = Number(localStorage.getItem(`kindred.timeout.${name}`));

@@ -1,8 +1,9 @@
-// Account: who you are, your email address, downloading your data, and deleting the account
+// Account: who you are, your email address, notifications, downloading your data, and deleting the account
 // (guarded by typing your username).
 import { h } from '../dom.js';
 import { emailSection } from './account-email.js';
 import { dataSection } from './account-data.js';
+import { notificationsSection } from './account-notifications.js';
 import { deleteAccount } from '../kindred-client.js';
 import { currentSession, endSession } from '../session.js';
 import { field, formAlert, setPending } from '../forms.js';
@@ -45,6 +46,7 @@ export function render(root) {
 
   const email = emailSection();
   const data = dataSection();
+  const notifications = notificationsSection();
   root.append(
     h('h1', { tabindex: '-1' }, 'Account'),
     h('section', { class: 'card', 'aria-labelledby': 'details-title' },
@@ -53,6 +55,7 @@ export function render(root) {
         h('dt', {}, 'Username'), h('dd', {}, username),
         h('dt', {}, 'Member since'), h('dd', {}, since))),
     email.el,
+    notifications.el,
     h('section', { class: 'card', 'aria-labelledby': 'privacy-title' },
       h('h2', { id: 'privacy-title' }, 'Privacy'),
       h('p', {}, 'People you block can’t see you anywhere in Kindred, and you won’t see them.'),
@@ -60,5 +63,5 @@ export function render(root) {
     data.el,
     form,
   );
-  return () => { email.cleanup(); data.cleanup(); };
+  return () => { email.cleanup(); data.cleanup(); notifications.cleanup(); };
 }

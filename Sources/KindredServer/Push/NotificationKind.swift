@@ -24,7 +24,7 @@ struct PushNotice: Sendable {
     var topic: String?
 
     var payload: Components.Schemas.PushNotification {
-        .init(kind: kind.id, title: title, body: body, route: route)
+        .init(kind: kind.id, title: title, body: body, route: route, tag: topic)
     }
 }
 

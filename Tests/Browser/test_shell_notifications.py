@@ -1,0 +1,103 @@
+"""Notifications on the Account page of a 375 x 667 touch phone: each app's kinds, turned off and
+on with a tap and kept by the server; a tap that cannot reach the server goes back and says so;
+turning them on in a browser whose push service is out of reach says so rather than spinning; and
+the service worker shows a push message as the server writes it, leading where it says."""
+import json
+
+import pytest
+
+KINDS = ["kinnect.follow-requests", "kinnect.likes", "kinnect.comments", "memories.letters"]
+
+NOTIFICATIONS = """
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.ready
+  .then((r) => r.getNotifications())
+  .then((all) => done(all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))))
+  .catch((e) => done(String(e)));
+"""
+
+
+@pytest.fixture
+def notifications_allowed(phone_driver, base_url):
+    """The site may show notifications, as after a person allowed them; forgotten afterwards."""
+    phone_driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url, "permissions": ["notifications"]})
+    yield
+    phone_driver.execute_cdp_cmd("Browser.resetPermissions", {})
+
+
+def deliver_push(driver, origin, message):
+    """Hands `message` to the site's service worker as its push service would (Chromium's
+    ServiceWorker.deliverPushMessage). The registration's id is not given to the page; the
+    browser numbers them from 0, so the first that takes the message is ours."""
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    errors = []
+    for registration_id in range(20):
+        try:
+            driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
+                "origin": origin + "/", "registrationId": str(registration_id), "data": json.dumps(message)})
+            return
+        except Exception as error:  # noqa: BLE001 - a wrong id is an inspector error
+            errors.append(str(error).splitlines()[0])
+    pytest.fail(f"no service worker took the push message: {errors[-1]}")
+
+
+def test_notification_settings_and_a_push_on_a_phone(phone_ui, phone_driver, account, base_url, notifications_allowed):
+    ui, driver = phone_ui, phone_driver
+    ui.sign_in(account["email"], account["password"])
+    ui.text_is("header-name", account["displayName"])
+    ui.open("/account")
+    ui.wait.until(lambda _: len(ui.all("notification-kind")) == len(KINDS))
+
+    # Each app's kinds under its name, every one on.
+    boxes = ui.all("notification-kind")
+    assert [b.get_attribute("data-kind") for b in boxes] == KINDS
+    assert all(b.is_selected() for b in boxes)
+    legends = [e.text for e in driver.find_elements("css selector", '[data-testid="notification-kinds"] legend')]
+    assert legends == ["Kinnect", "Memories"]
+    assert ui.has_text("notifications-device-state") == "This browser doesn’t get notifications."
+
+    # A tap on the label turns likes off, on the server at once.
+    driver.find_element("css selector", 'label[for="notify-kinnect-likes"]').click()
+    ui.text_is("notifications-status", "Likes on your posts: off.")
+    status, settings = account["api"].call("GET", "/me/notifications")
+    assert status == 200 and [k["kind"] for k in settings["kinds"] if not k["enabled"]] == ["kinnect.likes"], settings
+    driver.refresh()
+    ui.wait.until(lambda _: len(ui.all("notification-kind")) == len(KINDS))
+    assert [b.get_attribute("data-kind") for b in ui.all("notification-kind") if not b.is_selected()] == ["kinnect.likes"]
+
+    # Offline: the tap is undone on screen, and the page says why; nothing changed on the server.
+    ui.network(offline=True)
+    driver.find_element("css selector", 'label[for="notify-memories-letters"]').click()
+    assert ui.has_text("notifications-error")
+    letters = driver.find_element("css selector", '[data-kind="memories.letters"]')
+    ui.wait.until(lambda _: letters.is_enabled())
+    assert letters.is_selected()
+    ui.online()
+    status, settings = account["api"].call("GET", "/me/notifications")
+    assert [k["kind"] for k in settings["kinds"] if not k["enabled"]] == ["kinnect.likes"], settings
+
+    # Turning them on here: this machine's Chromium cannot reach its push service (Google's), so
+    # the page says so after its wait instead of spinning, and registers nothing.
+    ui.set_timeouts(pushSubscribeMs=1500)
+    ui.click("notifications-device")
+    assert "push service could not be reached" in ui.has_text("notifications-error")
+    ui.wait.until(lambda _: ui.find("notifications-device").is_enabled())
+    assert ui.find("notifications-device").get_attribute("data-on") == "false"
+    status, _ = account["api"].call("GET", "/me/push-device")
+    assert status == 404
+
+    # The service worker (registered by that attempt) shows what the server sends, replacing a
+    # notification with the same tag, and keeps where each leads.
+    deliver_push(driver, base_url, {"kind": "kinnect.likes", "title": "Kinnect", "body": "ada liked your post.",
+                                    "route": "/kinnect/activity", "tag": "post-1"})
+    deliver_push(driver, base_url, {"kind": "kinnect.likes", "title": "Kinnect", "body": "bo liked your post.",
+                                    "route": "/kinnect/activity", "tag": "post-1"})
+    deliver_push(driver, base_url, {"kind": "memories.letters", "title": "Memories", "body": "ada sent you a letter.",
+                                    "route": "/memories/book/B1"})
+    ui.wait.until(lambda _: len(driver.execute_async_script(NOTIFICATIONS)) == 2)
+    shown = sorted(driver.execute_async_script(NOTIFICATIONS), key=lambda n: n["title"])
+    assert [(n["title"], n["body"]) for n in shown] == [("Kinnect", "bo liked your post."), ("Memories", "ada sent you a letter.")]
+    assert shown[0]["data"]["route"] == "/kinnect/activity" and shown[1]["data"]["route"] == "/memories/book/B1"
+
+    # Nothing sticks out of the phone's screen.
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
