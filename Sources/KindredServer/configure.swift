@@ -72,6 +72,14 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     let pushClient = HTTPClient(eventLoopGroupProvider: .shared(app.eventLoopGroup), configuration: .init(
         redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(15)),
         connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: PushDelivery.concurrency)))
+    // APNs speaks HTTP/2 only (negotiated by ALPN), many notifications over one connection.
+    let apnsClient = configuration.push.apns.map { apns in
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let roots = apns.trustRootsFile { tls.trustRoots = .file(roots) }
+        return HTTPClient(eventLoopGroupProvider: .shared(app.eventLoopGroup), configuration: .init(
+            tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(15)),
+            connectionPool: .init(idleTimeout: .seconds(600))))
+    }
     let passwords = PasswordHasher(cost: configuration.bcryptCost, limits: configuration.passwordHashing)
     app.lifecycle.use(PasswordHasherLifecycle(passwords: passwords))
     app.kindred = KindredServices(
@@ -93,12 +101,14 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
             mailer: configuration.mail.smtp.map { SMTPMailer(settings: $0, group: app.eventLoopGroup) }
                 ?? FileMailer(directory: configuration.mail.directory),
             from: configuration.mail.from, logger: app.logger),
-        push: PushDelivery(webPush: WebPushSender(
-            client: pushClient, key: .derived(from: configuration.secret, subject: configuration.push.contact), logger: app.logger)),
+        push: PushDelivery(
+            webPush: WebPushSender(client: pushClient, key: .derived(from: configuration.secret, subject: configuration.push.contact),
+                                   logger: app.logger),
+            apns: apnsClient.flatMap { client in configuration.push.apns.map { APNsSender(client: client, settings: $0, logger: app.logger) } }),
         metrics: metrics,
         clock: clock
     )
-    app.lifecycle.use(PushDeliveryLifecycle(client: pushClient, runsWorker: configuration.runsJobs))
+    app.lifecycle.use(PushDeliveryLifecycle(clients: [pushClient] + (apnsClient.map { [$0] } ?? []), runsWorker: configuration.runsJobs))
     app.lifecycle.use(MailLifecycle())
     app.storage[DataExportRunnerKey.self] = DataExportRunner()
     app.lifecycle.use(DataExportLifecycle())

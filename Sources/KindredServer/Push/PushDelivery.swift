@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Fluent
 import Foundation
+import KindredAPI
 import NIOConcurrencyHelpers
 import SQLKit
 import Vapor
@@ -11,6 +12,8 @@ import Vapor
 /// instances, one sends each message, and a worker that stops lets another send it.
 final class PushDelivery: Sendable {
     let webPush: WebPushSender
+    /// Nil when the server has no APNs key: iOS devices are then refused at registration.
+    let apns: APNsSender?
     /// Messages one worker sends at once: enough to keep a push service's connections busy, few
     /// enough that a slow one cannot hold every socket.
     static let concurrency = 32
@@ -27,8 +30,9 @@ final class PushDelivery: Sendable {
     private let stream: AsyncStream<Void>
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
 
-    init(webPush: WebPushSender) {
+    init(webPush: WebPushSender, apns: APNsSender?) {
         self.webPush = webPush
+        self.apns = apns
         // Wake-ups while a batch is being sent collapse into one more look.
         (stream, wakeUps) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -46,7 +50,7 @@ final class PushDelivery: Sendable {
         let devices = try await PushDevice.query(on: database)
             .join(UserSession.self, on: \PushDevice.$session.$id == \UserSession.$id)
             .filter(\PushDevice.$user.$id == userID)
-            .filter(\PushDevice.$kind == .webPush)
+            .filter(\PushDevice.$kind ~~ (apns == nil ? [.webPush] : [.webPush, .apns]))
             .filter(UserSession.self, \.$revokedAt == nil)
             .filter(UserSession.self, \.$expiresAt > context.now)
             .all()
@@ -75,8 +79,8 @@ final class PushDelivery: Sendable {
         let rows = try await claim(token, context: context)
         guard !rows.isEmpty else { return Tally() }
         let now = context.now
-        let outcomes = await withTaskGroup(of: (PushDeliveryRow, WebPushSender.Outcome).self) { group in
-            var outcomes: [(PushDeliveryRow, WebPushSender.Outcome)] = []
+        let outcomes = await withTaskGroup(of: (PushDeliveryRow, PushOutcome).self) { group in
+            var outcomes: [(PushDeliveryRow, PushOutcome)] = []
             var next = rows.makeIterator()
             func addNext() -> Bool {
                 guard let row = next.next() else { return false }
@@ -93,19 +97,32 @@ final class PushDelivery: Sendable {
         return try await settle(outcomes, context: context)
     }
 
-    private func send(_ row: PushDeliveryRow, now: Date) async -> WebPushSender.Outcome {
+    private func send(_ row: PushDeliveryRow, now: Date) async -> PushOutcome {
         let device = row.device
-        guard device.kind == .webPush, let p256dh = device.p256dh.flatMap({ Data(base64URLEncoded: $0) }),
-              let auth = device.auth.flatMap({ Data(base64URLEncoded: $0) })
-        else { return .gone }
-        var message = WebPushSender.Message(endpoint: device.address, userAgentPublicKey: Array(p256dh), authSecret: Array(auth),
-                                            payload: Array(row.payload.utf8))
-        message.topic = row.topic
         // What is left of the day a notice is worth: an old one is not worth showing late.
-        let age = row.createdAt.map { now.timeIntervalSince($0) } ?? 0
-        message.timeToLive = max(60, message.timeToLive - Int(age))
-        return await webPush.send(message, now: now)
+        let expiresAt = (row.createdAt ?? now).addingTimeInterval(Self.noticeLifetime)
+        switch device.kind {
+        case .webPush:
+            guard let p256dh = device.p256dh.flatMap({ Data(base64URLEncoded: $0) }),
+                  let auth = device.auth.flatMap({ Data(base64URLEncoded: $0) })
+            else { return .gone }
+            var message = WebPushSender.Message(endpoint: device.address, userAgentPublicKey: Array(p256dh), authSecret: Array(auth),
+                                                payload: Array(row.payload.utf8))
+            message.topic = row.topic
+            message.timeToLive = max(60, Int(expiresAt.timeIntervalSince(now)))
+            return await webPush.send(message, now: now)
+        case .apns:
+            // Queued while the server had a key it no longer has: the device may be reached again later.
+            guard let apns else { return .refused(503) }
+            guard let notification = try? JSONDecoder().decode(Components.Schemas.PushNotification.self, from: Data(row.payload.utf8))
+            else { return .refused(400) }
+            return await apns.send(notification, to: device.address, environment: device.apnsEnvironment ?? "production",
+                                   collapseID: row.topic, expiresAt: expiresAt, now: now)
+        }
     }
+
+    /// How long a notice is worth sending: a day.
+    static let noticeLifetime: TimeInterval = 24 * 3600
 
     /// Takes up to `batchSize` due rows nobody holds. The conditions are repeated outside the
     /// subquery: on PostgreSQL a row another instance claimed meanwhile is re-checked against
@@ -123,7 +140,7 @@ final class PushDelivery: Sendable {
 
     /// Writes down what became of each message: sent ones and refused ones go, a device whose
     /// push service says it is gone goes with its messages, the others wait their turn again.
-    private func settle(_ outcomes: [(PushDeliveryRow, WebPushSender.Outcome)], context: ServiceContext) async throws -> Tally {
+    private func settle(_ outcomes: [(PushDeliveryRow, PushOutcome)], context: ServiceContext) async throws -> Tally {
         var tally = Tally()
         var finished: [UUID] = [], goneDevices: Set<UUID> = []
         var retries: [(PushDeliveryRow, Int)] = []
@@ -204,7 +221,7 @@ final class PushDelivery: Sendable {
             RETURNING id
             """).all().count
         let stale = try await sql.raw("""
-            DELETE FROM push_deliveries WHERE created_at < \(bind: now.addingTimeInterval(-24 * 3600)) RETURNING id
+            DELETE FROM push_deliveries WHERE created_at < \(bind: now.addingTimeInterval(-noticeLifetime)) RETURNING id
             """).all().count
         return devices + stale
     }
@@ -249,7 +266,7 @@ final class PushDelivery: Sendable {
 /// Runs the instance's push worker while the server runs (unless it runs no background work:
 /// the tests send by hand), and closes the push client after.
 struct PushDeliveryLifecycle: LifecycleHandler {
-    let client: HTTPClient
+    let clients: [HTTPClient]
     let runsWorker: Bool
 
     func didBoot(_ application: Application) throws {
@@ -258,8 +275,10 @@ struct PushDeliveryLifecycle: LifecycleHandler {
 
     func shutdownAsync(_ application: Application) async {
         await application.kindred.push.stop()
-        do { try await client.shutdown() } catch {
-            application.logger.warning("The push client did not close cleanly: \(error)")
+        for client in clients {
+            do { try await client.shutdown() } catch {
+                application.logger.warning("A push client did not close cleanly: \(error)")
+            }
         }
     }
 }

@@ -97,8 +97,15 @@ struct PushService {
             }
             return PushDevice(userID: caller.userID, sessionID: caller.sessionID, kind: .webPush, address: endpoint,
                               p256dh: p256dh, auth: auth)
-        case .apns:
-            throw AppError(.conflict, .conflict, "This server has no APNs key, so it sends no iOS notifications.")
+        case .apns(let token, let environment):
+            guard context.services.push.apns != nil else {
+                throw AppError(.conflict, .conflict, "This server has no APNs key, so it sends no iOS notifications.")
+            }
+            guard token.count % 2 == 0, token.allSatisfy(\.isHexDigit) else {
+                throw AppError.validation(field: "apns.token", "A device token is hexadecimal, two digits a byte.")
+            }
+            return PushDevice(userID: caller.userID, sessionID: caller.sessionID, kind: .apns, address: token.lowercased(),
+                              apnsEnvironment: environment)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Push notifications' part of the configuration (`KINDRED_PUSH_*`).
@@ -9,6 +10,34 @@ public struct PushSettings: Sendable {
     public var webPushServices: [ServiceOrigin]
     /// The VAPID `sub` claim (RFC 8292 §2.1): how a push service's operator reaches ours.
     public var contact: String
+
+    /// Apple's Push Notification service, for the iOS apps; nil (iOS devices refused) unless
+    /// `KINDRED_APNS_*` are all set.
+    public var apns: APNs?
+
+    /// What sending to APNs takes: the team's token-signing key (a `.p8` file from the developer
+    /// account) with its id, the team, and the apps' bundle id.
+    public struct APNs: Sendable, CustomStringConvertible {
+        public var key: P256.Signing.PrivateKey
+        public var keyID: String
+        public var teamID: String
+        /// The bundle id notifications are for (`apns-topic`).
+        public var topic: String
+        public var productionURL = "https://api.push.apple.com"
+        public var sandboxURL = "https://api.sandbox.push.apple.com"
+        /// PEM certificates to trust for APNs instead of the system's (the tests' local server).
+        public var trustRootsFile: String?
+
+        public init(key: P256.Signing.PrivateKey, keyID: String, teamID: String, topic: String) {
+            self.key = key
+            self.keyID = keyID
+            self.teamID = teamID
+            self.topic = topic
+        }
+
+        /// Never the key.
+        public var description: String { "APNs(key \(keyID), team \(teamID), topic \(topic))" }
+    }
 
     /// The endpoints of the browsers people use: Chrome (and the browsers built on it), Firefox,
     /// Safari, Edge.
@@ -65,6 +94,32 @@ public struct PushSettings: Sendable {
         }
     }
 
+    /// All of `KINDRED_APNS_KEY_FILE`, `_KEY_ID`, `_TEAM_ID` and `_TOPIC`, or none.
+    static func readAPNs(_ reader: inout EnvironmentReader) -> APNs? {
+        let names = ["KINDRED_APNS_KEY_FILE", "KINDRED_APNS_KEY_ID", "KINDRED_APNS_TEAM_ID", "KINDRED_APNS_TOPIC"]
+        let values = names.map { reader.optionalString($0) }
+        guard values.contains(where: { $0 != nil }) else { return nil }
+        guard let path = values[0], let keyID = values[1], let teamID = values[2], let topic = values[3] else {
+            let missing = zip(names, values).filter { $0.1 == nil }.map(\.0)
+            reader.problems.append("APNs needs \(missing.joined(separator: ", ")) as well (or none of KINDRED_APNS_*).")
+            return nil
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let key = try? P256.Signing.PrivateKey(pemRepresentation: text)
+        else {
+            reader.problems.append("KINDRED_APNS_KEY_FILE must be the readable .p8 key file from Apple (a P-256 key in PEM); \(path) is not.")
+            return nil
+        }
+        var apns = APNs(key: key, keyID: keyID, teamID: teamID, topic: topic)
+        apns.trustRootsFile = reader.optionalString("KINDRED_APNS_CA_FILE")
+        if let url = reader.optionalString("KINDRED_APNS_URL") {
+            // One server for both environments: a proxy in front of Apple, or a local stand-in.
+            apns.productionURL = url
+            apns.sandboxURL = url
+        }
+        return apns
+    }
+
     static func read(_ reader: inout EnvironmentReader, mailFrom: MailAddress) -> PushSettings {
         let listed = reader.list("KINDRED_PUSH_SERVICES")
         var origins: [ServiceOrigin] = []
@@ -79,6 +134,6 @@ public struct PushSettings: Sendable {
         if !(contact.hasPrefix("mailto:") || contact.hasPrefix("https://")) {
             reader.problems.append("KINDRED_PUSH_CONTACT must be a mailto: or https: URL (RFC 8292): push services write to it about problems.")
         }
-        return PushSettings(webPushServices: origins, contact: contact)
+        return PushSettings(webPushServices: origins, contact: contact, apns: readAPNs(&reader))
     }
 }

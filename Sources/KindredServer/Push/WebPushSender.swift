@@ -10,17 +10,7 @@ struct WebPushSender: Sendable {
     let key: VAPIDKey
     let logger: Logger
 
-    /// What the push service said, which decides what becomes of the subscription.
-    enum Outcome: Equatable, Sendable {
-        case delivered
-        /// 404 or 410: the browser unsubscribed or the subscription expired (RFC 8030 §7.3); it is
-        /// removed.
-        case gone
-        /// 429, a 5xx or no answer: worth sending again later.
-        case retryLater
-        /// Any other refusal (a 400, 401, 403, 413): sending again would be refused again.
-        case refused(UInt)
-    }
+    typealias Outcome = PushOutcome
 
     struct Message: Sendable {
         var endpoint: String
