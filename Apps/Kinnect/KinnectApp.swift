@@ -7,12 +7,16 @@ struct KinnectApp: App {
     // Exactly one session: it owns the tokens and serialises their refresh, so a second session
     // would race it and the server would treat the second refresh as token theft.
     private let session = KindredSession.live()
+    /// APNs: registers this session's device once someone is signed in (`PushRegistration`).
+    @UIApplicationDelegateAdaptor(PushRegistration.self) private var push
 
     var body: some Scene {
         WindowGroup {
             KindredAppRoot(session: session, appName: "Kinnect",
                            pitch: "A private place for photos and videos with your family and friends.") { userID in
                 SignedInTabs(session: session, userID: userID)
+                    .task { await push.start(session: session) }
+                    .environmentObject(push)
             }
         }
     }
@@ -32,6 +36,8 @@ struct SignedInTabs: View {
     @State private var activity: ActivityModel
     @State private var search: PeopleSearchModel
     @State private var composer: ComposerModel
+    /// A tapped notification opens the app's activity.
+    @EnvironmentObject private var push: PushRegistration
     @State private var tab = KinnectTab.feed
     /// My own profile: the Profile tab's username, and the author of a comment while it is sent.
     @State private var me: Profile?
@@ -64,6 +70,9 @@ struct SignedInTabs: View {
             MyProfileTab(session: session, me: me, error: meError) { await loadMe() }
                 .tabItem { Label("Profile", systemImage: "person.crop.circle") }
                 .tag(KinnectTab.profile)
+        }
+        .onChange(of: push.openedRoute) { _, route in
+            if route?.hasPrefix("/kinnect/") == true { tab = .activity }
         }
         .environment(feed)
         .environment(activity)

@@ -7,12 +7,16 @@ struct MemoriesApp: App {
     // Exactly one session: it owns the tokens and serialises their refresh, so a second session
     // would race it and the server would treat the second refresh as token theft.
     private let session = KindredSession.live()
+    /// APNs: registers this session's device once someone is signed in (`PushRegistration`).
+    @UIApplicationDelegateAdaptor(PushRegistration.self) private var push
 
     var body: some Scene {
         WindowGroup {
             KindredAppRoot(session: session, appName: "Memories",
                            pitch: "A book with each friend: letters that arrive like letters, and pages you make together.") { userID in
                 SignedInTabs(session: session, userID: userID)
+                    .task { await push.start(session: session) }
+                    .environmentObject(push)
             }
         }
     }
@@ -32,6 +36,8 @@ struct SignedInTabs: View {
     @State private var friends: FriendsModel
     @State private var activity: MemoriesActivityModel
     @State private var photos: PhotoCache
+    /// A tapped notification opens the app's activity.
+    @EnvironmentObject private var push: PushRegistration
     @State private var tab = MemoriesTab.shelf
 
     init(session: KindredSession, userID: UUID) {
@@ -59,6 +65,9 @@ struct SignedInTabs: View {
                 // What arrived since I last looked at Activity.
                 .badge(activity.unreadCount)
                 .tag(MemoriesTab.activity)
+        }
+        .onChange(of: push.openedRoute) { _, route in
+            if route?.hasPrefix("/memories/") == true { tab = .activity }
         }
         .environment(shelf)
         .environment(friends)

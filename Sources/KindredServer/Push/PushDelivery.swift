@@ -41,25 +41,35 @@ final class PushDelivery: Sendable {
 
     /// Queues `notice` for every device of `userID` whose session is active, unless they turned
     /// its kind off, and wakes the worker. Returns how many messages were queued.
+    ///
+    /// One query finds the devices (the mute and the sessions joined in), and the rows go in with
+    /// plain multi-row INSERTs: this runs inside the request of every like and comment.
     @discardableResult
     func enqueue(_ notice: PushNotice, to userID: UUID, context: ServiceContext) async throws -> Int {
-        let database = context.database
-        if try await NotificationMute.query(on: database).filter(\.$user.$id == userID).filter(\.$kind == notice.kind.id).first() != nil {
-            return 0
-        }
-        let devices = try await PushDevice.query(on: database)
-            .join(UserSession.self, on: \PushDevice.$session.$id == \UserSession.$id)
-            .filter(\PushDevice.$user.$id == userID)
-            .filter(\PushDevice.$kind ~~ (apns == nil ? [.webPush] : [.webPush, .apns]))
-            .filter(UserSession.self, \.$revokedAt == nil)
-            .filter(UserSession.self, \.$expiresAt > context.now)
-            .all()
+        let sql = try context.database.sql()
+        let now = context.now
+        let kinds = (apns == nil ? [PushDevice.Kind.webPush] : [.webPush, .apns]).map(\.rawValue)
+        let devices = try await sql.raw("""
+            SELECT d.id AS id FROM push_devices d JOIN sessions s ON s.id = d.session_id
+            WHERE d.user_id = \(bind: userID) AND d.kind IN (\(binds: kinds))
+            AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
+            AND NOT EXISTS (SELECT 1 FROM notification_mutes m WHERE m.user_id = \(bind: userID) AND m.kind = \(bind: notice.kind.id))
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
         guard !devices.isEmpty else { return 0 }
         let payload = String(decoding: try JSONEncoder().encode(notice.payload), as: UTF8.self)
-        let rows = try devices.map { PushDeliveryRow(deviceID: try $0.requireID(), payload: payload, topic: notice.topic, at: context.now) }
-        try await rows.create(on: database)
+        // In slices: one INSERT of every row would pass SQLite's limit on bound values (32,766)
+        // for a person with a few thousand devices.
+        for start in stride(from: 0, to: devices.count, by: 1_000) {
+            var insert = sql.insert(into: PushDeliveryRow.schema)
+                .columns("id", "device_id", "payload", "topic", "created_at", "not_before", "attempts")
+            for device in devices[start..<min(start + 1_000, devices.count)] {
+                insert = insert.values(SQLBind(Secrets.randomUUID()), SQLBind(device), SQLBind(payload), SQLBind(notice.topic),
+                                       SQLBind(now), SQLBind(now), SQLBind(0))
+            }
+            try await insert.run()
+        }
         wake()
-        return rows.count
+        return devices.count
     }
 
     /// Tells this instance's worker there is something to send.

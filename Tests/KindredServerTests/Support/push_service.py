@@ -12,6 +12,7 @@ for them with http_ece, an independent implementation of RFC 8188/8291; VAPID
   `READY <port>`, once it accepts connections. Nothing else goes to stdout.
 - POST /subscriptions -> 201 {"id", "endpoint", "keys": {"p256dh", "auth"}}:
   a new subscription whose endpoint is http://127.0.0.1:<port>/push/<id>.
+- POST /subscriptions/batch with a count as the body -> 201 [subscriptions] (benchmarks).
 - POST /push/<id>: a push message (RFC 8030 §5). Answers
   - 410 for a subscription that is unknown or was removed;
   - 401 without `Authorization: vapid t=<jwt>, k=<key>`, or when the JWT is not
@@ -102,6 +103,17 @@ def check_vapid(header):
     return {"vapid_key": key, "sub": body["sub"]}
 
 
+def new_subscription():
+    key = ec.generate_private_key(ec.SECP256R1())
+    auth = secrets.token_bytes(16)
+    ident = secrets.token_urlsafe(12)
+    with STATE.lock:
+        STATE.subscriptions[ident] = {"key": key, "auth": auth, "messages": [], "busy": False}
+    point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return {"id": ident, "endpoint": f"http://127.0.0.1:{PORT}/push/{ident}",
+            "keys": {"p256dh": b64encode(point), "auth": b64encode(auth)}}
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -124,14 +136,10 @@ class Handler(BaseHTTPRequestHandler):
         parts = self.path.strip("/").split("/")
         if parts == ["subscriptions"]:
             self.read_body()
-            key = ec.generate_private_key(ec.SECP256R1())
-            auth = secrets.token_bytes(16)
-            ident = secrets.token_urlsafe(12)
-            with STATE.lock:
-                STATE.subscriptions[ident] = {"key": key, "auth": auth, "messages": [], "busy": False}
-            point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-            return self.answer(201, {"id": ident, "endpoint": f"http://127.0.0.1:{PORT}/push/{ident}",
-                                     "keys": {"p256dh": b64encode(point), "auth": b64encode(auth)}})
+            return self.answer(201, new_subscription())
+        if parts == ["subscriptions", "batch"]:
+            count = int(self.read_body() or b"1")
+            return self.answer(201, [new_subscription() for _ in range(count)])
         if len(parts) == 3 and parts[0] == "subscriptions" and parts[2] == "busy":
             self.read_body()
             with STATE.lock:
