@@ -225,6 +225,14 @@ PATTERN_RULES = [
     (r"(POST /rin/profiles/\{profileId\}/contacts|PATCH /rin/contacts/\{contactId\})", r"displayName",
      r"(Give the contact|A contact keeps) a name, an organisation, a phone or an e-mail\."),
     (r"POST /rin/circles/\{circleId\}/members", r"profileIds", r"Name at least one person or contact to add\."),
+    # The kinds of notification are the apps' to declare (KindredApp.notificationKinds), not the contract's.
+    (r"PATCH /me/notifications", r"kinds", r"There is no kind of notification called “.*”\."),
+    # A push device is exactly one of the two; an endpoint must be a browser's push service (a list
+    # the operator sets, against server-side request forgery); keys must be what a browser makes.
+    (r"PUT /me/push-device", r"webPush", r"Send exactly one of webPush and apns\."),
+    (r"PUT /me/push-device", r"webPush\.endpoint", r"Notifications can only go to a browser’s own push service; this endpoint is not one\."),
+    (r"PUT /me/push-device", r"webPush\.keys\.(p256dh|auth)", r"This is not a .* in base64url, as a browser gives it\."),
+    (r"PUT /me/push-device", r"apns\.token", r"A device token is hexadecimal, two digits a byte\."),
 ]
 
 
