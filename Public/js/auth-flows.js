@@ -19,11 +19,15 @@ const SIGN_OUT_LIMIT_MS = 10_000; // someone leaving shouldn't watch a button fo
 const PENDING_RETRY_MS = 30_000;
 let pendingTimer = null;
 
-/** Create an account; resolves to the session. fields: { email, username, displayName, password }. */
+/**
+ * Create an account; resolves to the session, or to { confirmationSent: email } on a server that
+ * confirms addresses first (nothing is signed in then). fields: { email, username, displayName, password }.
+ */
 export async function signUp(fields) {
   await requireNoPendingSignOut();
-  const auth = await kindred.signUp({ ...fields, device: await deviceLabel(), refreshTokenDelivery: 'cookie' });
-  startSession(auth, 'signed-in');
+  const { status, body } = await kindred.signUp({ ...fields, device: await deviceLabel(), refreshTokenDelivery: 'cookie' });
+  if (status === 202) return { confirmationSent: body.email };
+  startSession(body, 'signed-in');
   return currentSession();
 }
 

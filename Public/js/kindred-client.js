@@ -10,7 +10,8 @@ const id = (value) => encodeURIComponent(value);
 
 // ---- for auth-flows.js ----
 /** fields: { email, username, displayName?, password, device, refreshTokenDelivery }; this browser's installation id is added. */
-export const signUp = (fields) => api.post('/auth/sign-up', { ...fields, installation: installationId() }, { auth: false });
+/** Resolves to { status, body }: 201 with the session, or 202 with { email } where the server confirms addresses first. */
+export const signUp = (fields) => api.post('/auth/sign-up', { ...fields, installation: installationId() }, { auth: false, withStatus: true });
 export const signIn = (fields) => api.post('/auth/sign-in', { ...fields, installation: installationId() }, { auth: false });
 export const signOut = ({ limitMs } = {}) => api.post('/auth/sign-out', undefined, { limitMs });
 

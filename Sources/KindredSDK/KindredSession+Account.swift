@@ -22,6 +22,34 @@ extension KindredSession {
         return auth.me
     }
 
+    /// What `createAccount` did: signed in at once, or (on a server that confirms addresses) a
+    /// link went to `email` to finish; then `signIn`.
+    public enum SignUpOutcome: Sendable, Equatable {
+        case signedIn(Me)
+        case confirmationSent(email: String)
+    }
+
+    /// Creates an account on any server: one that signs in at once, or one that confirms the
+    /// address first (and answers alike whether or not the address had an account).
+    public func createAccount(email: String, password: String, username: String, displayName: String? = nil,
+                              device: String? = nil) async throws -> SignUpOutcome {
+        let output = try await perform {
+            try await client.signUp(body: .json(.init(email: email, password: password, username: username,
+                                                      displayName: displayName, device: device, installation: installation,
+                                                      refreshTokenDelivery: .body)))
+        }
+        switch output {
+        case .created(let created):
+            let auth = try created.body.json
+            try await adopt(auth)
+            return .signedIn(auth.me)
+        case .accepted(let pending):
+            return .confirmationSent(email: try pending.body.json.email)
+        case .default(let status, _):
+            throw KindredError.unexpectedResponse(status: status)
+        }
+    }
+
     @discardableResult
     public func signIn(email: String, password: String, device: String? = nil) async throws -> Me {
         let output = try await perform {

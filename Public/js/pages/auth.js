@@ -74,6 +74,17 @@ export function renderSignUp(root, { navigate, flash, query }) {
     setPending(form, submit, true, 'Creating account…');
     try {
       const session = await signUp(values);
+      if (session.confirmationSent) {
+        // Said alike whether or not the address has an account: the server told its owner instead.
+        form.replaceWith(h('section', { class: 'card', dataset: { testid: 'signup-check-email' } },
+          h('h2', {}, 'Check your inbox'),
+          h('p', {}, 'We sent a link to ', h('strong', {}, session.confirmationSent),
+            '. Open it to finish creating your account, then sign in.'),
+          h('p', { class: 'hint' }, 'Nothing there after a few minutes? Look in spam, or sign up again.'),
+          h('div', { class: 'actions' },
+            h('a', { class: 'btn', href: withNext('#/sign-in', query), dataset: { testid: 'signup-then-signin' } }, 'Sign in'))));
+        return;
+      }
       const p = session.me.profile;
       flash(`Welcome to Kindred, ${p.displayName || p.username}!`, 'success');
       navigate(nextPath(query));

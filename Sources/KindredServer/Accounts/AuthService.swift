@@ -7,8 +7,16 @@ struct AuthService {
     let client: ClientInfo
     private var services: KindredServices { context.services }
 
+    /// What sign-up did.
+    enum SignUpOutcome: Sendable {
+        case signedIn(SessionIssuer.Issued)
+        /// A link went to the address to finish (or, when it already had an account, its owner
+        /// was told): answered alike either way.
+        case confirmationSent(email: String)
+    }
+
     func signUp(email rawEmail: String, password rawPassword: String, username rawUsername: String,
-                displayName rawDisplayName: String?, device: String?, installation: String? = nil) async throws -> SessionIssuer.Issued {
+                displayName rawDisplayName: String?, device: String?, installation: String? = nil) async throws -> SignUpOutcome {
         // Counted before anything else, so the answer (a taken email says so) cannot be used to
         // list who has an account faster than the limit allows.
         try await RateLimiter(database: context.database, now: services.now).hit(
@@ -22,6 +30,10 @@ struct AuthService {
         try validator.throwIfInvalid()
         guard let email, let password, let username, let displayName else { throw AppError.validation(validator.errors) }
 
+        if services.configuration.signUpConfirmsEmail {
+            return try await SignUpConfirmation(context: context)
+                .start(email: email, password: password, username: username, displayName: displayName)
+        }
         if try await User.query(on: context.database).filter(\.$email == email).first() != nil {
             throw AppError.conflict(field: "email", "An account with this email already exists. Sign in instead.")
         }
@@ -37,7 +49,7 @@ struct AuthService {
         }
         try await AccountAlertService(context: context).sessionStarted(issued, device: label, installation: installation)
         try await EmailService(context: context).mailVerification(user: user, email: email)
-        return issued
+        return .signedIn(issued)
     }
 
     /// One answer for a wrong password and an unknown email, in about the same time.
@@ -62,6 +74,10 @@ struct AuthService {
         try await throttle.succeeded(attempt, email: email, address: address)
         // Told only to someone who knows the password, so it says nothing about who has an account.
         guard user.suspendedAt == nil else { throw AppError.accountSuspended }
+        guard user.signUpPendingSince == nil else {
+            throw AppError(.emailNotConfirmed, .forbidden,
+                           "Confirm your e-mail address first: open the link we sent to \(email), then sign in.")
+        }
         let label = AccountRules.device(device, userAgent: client.userAgent)
         let issued = try await SessionIssuer(database: context.database, services: services).start(userID: user.requireID(), device: label)
         try await AccountAlertService(context: context).sessionStarted(issued, device: label, installation: installation)

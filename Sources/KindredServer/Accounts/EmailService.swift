@@ -48,13 +48,42 @@ struct EmailService {
             """)
     }
 
+    /// Someone tried to sign up with the address of `owner`'s account: they are told it as a
+    /// notice with the way back in, never the one who tried (whose answer is a new address's). A
+    /// few an hour at most, quietly, so nobody can fill an inbox with them.
+    func mailSignUpAttempt(to owner: User) async throws {
+        guard let email = owner.email, let userID = owner.id else { return }
+        do {
+            try await RateLimiter(database: context.database, now: context.now)
+                .hit("signup.taken:" + userID.uuidString, userID: userID, limit: .init(count: 3, window: 3600))
+        } catch let error as AppError where error.kind == .tooManyRequests {
+            return
+        }
+        // A sign-up of this address still waiting for its link: the link again is what helps.
+        if owner.signUpPendingSince != nil { return try await mailVerification(user: owner, email: email) }
+        let base = context.configuration.publicBaseURL
+        send(to: email, name: owner.displayName, subject: "Someone tried to sign up with your address", text: """
+            Hello \(owner.displayName),
+
+            Someone, perhaps you, just tried to create a Kindred account with this address. It \
+            already has one: yours, @\(owner.username). No new account was made.
+
+            If it was you, sign in instead: \(base)/#/sign-in
+            Forgot your password? Choose a new one: \(base)/#/forgot-password
+
+            If it was not you, there is nothing to do: nobody learned that this address has an account.
+            """)
+    }
+
     /// Proves the address the link went to, if it is still the account's. Gives the address.
     func confirmVerification(token: String) async throws -> String {
         let link = try await use(token, for: .verifyEmail)
         let user = try await ProfileService.user(link.$user.id, on: context.database)
         guard user.email == link.email else { throw Self.invalidLink }
-        if user.emailVerifiedAt == nil {
-            user.emailVerifiedAt = context.now
+        if user.emailVerifiedAt == nil || user.signUpPendingSince != nil {
+            user.emailVerifiedAt = user.emailVerifiedAt ?? context.now
+            // A sign-up waiting for this link is an account from now on.
+            user.signUpPendingSince = nil
             try await user.save(on: context.database)
         }
         return link.email
@@ -104,7 +133,11 @@ struct EmailService {
         let (user, ended) = try await context.database.writeTransaction { database in
             guard let user = try await User.find(link.$user.id, on: database), let userID = user.id else { throw Self.invalidLink }
             user.passwordHash = hash
-            if user.email == link.email && user.emailVerifiedAt == nil { user.emailVerifiedAt = now }
+            if user.email == link.email {
+                // The link proves the address: a sign-up still waiting for it is done too.
+                user.emailVerifiedAt = user.emailVerifiedAt ?? now
+                user.signUpPendingSince = nil
+            }
             try await user.save(on: database)
             let ended = try await UserSession.query(on: database).filter(\.$user.$id == userID).filter(\.$revokedAt == nil).all(\.$id)
             try await UserSession.query(on: database).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)

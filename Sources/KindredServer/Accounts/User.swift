@@ -23,6 +23,10 @@ final class User: Model, CreationStamped, UpdateStamped, @unchecked Sendable {
     /// When the owner opened a link sent to `email`; nil for an address not proven yet (and
     /// reset when the address changes).
     @OptionalField(key: "email_verified_at") var emailVerifiedAt: Date?
+    /// Set while an account made by sign-up waits for its address to be confirmed
+    /// (`KindredConfiguration.signUpConfirmsEmail`): it cannot sign in until then, and goes if
+    /// nobody confirms it (`SignUpConfirmation.sweep`).
+    @OptionalField(key: "sign_up_pending_since") var signUpPendingSince: Date?
 
     init() {}
 

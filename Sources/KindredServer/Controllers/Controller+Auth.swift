@@ -6,11 +6,16 @@ extension Controller {
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let issued = try await AuthService(context: request.context, client: request.client).signUp(
+        let outcome = try await AuthService(context: request.context, client: request.client).signUp(
             email: body.email, password: body.password, username: body.username,
             displayName: body.displayName, device: body.device, installation: body.installation)
-        let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
-        return .created(.init(body: .json(session)))
+        switch outcome {
+        case .signedIn(let issued):
+            let session = try await authSession(issued, delivery: body.refreshTokenDelivery, request: request)
+            return .created(.init(body: .json(session)))
+        case .confirmationSent(let email):
+            return .accepted(.init(body: .json(.init(email: email))))
+        }
     }
 
     func signIn(_ input: Operations.SignIn.Input) async throws -> Operations.SignIn.Output {

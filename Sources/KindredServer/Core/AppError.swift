@@ -23,6 +23,7 @@ public struct AppError: Error, Sendable {
         case forbidden
         /// A moderator suspended the account: signing in is refused.
         case accountSuspended = "account-suspended"
+        case emailNotConfirmed = "email-not-confirmed"
         case unavailable
         /// The request's head or body arrived too slowly (see `FrontServer`).
         case requestTimeout = "request-timeout"
@@ -128,6 +129,7 @@ extension AppError.Kind {
         case .methodNotAllowed: "Method not allowed"
         case .forbidden: "Forbidden"
         case .accountSuspended: "Account suspended"
+        case .emailNotConfirmed: "E-mail address not confirmed"
         case .unavailable: "Unavailable"
         case .requestTimeout: "Request too slow"
         case .upstream: "No answer from a service we rely on"

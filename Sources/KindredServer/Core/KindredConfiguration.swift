@@ -37,6 +37,11 @@ public struct KindredConfiguration: Sendable {
     /// Sign-ups one client address may attempt per hour (each one costs a password hash, and a
     /// taken email answers differently).
     public var signUpsPerAddressPerHour: Int
+    /// Whether sign-up creates the account only once its address is confirmed by an e-mailed
+    /// link, answering alike whether or not the address already has an account (whose owner is
+    /// told instead), so nobody can list who is registered. On by default when e-mail really
+    /// goes out (SMTP); off in development, where sign-up signs in at once.
+    public var signUpConfirmsEmail: Bool
     /// Reports one person may file per hour (each one is a moderator's time).
     public var reportsPerHour: Int
     /// How many reverse proxies in front of Kindred append to `X-Forwarded-For`. The client's
@@ -190,6 +195,7 @@ public struct KindredConfiguration: Sendable {
                 window: 15 * 60
             ),
             signUpsPerAddressPerHour: reader.integer("KINDRED_SIGNUP_LIMIT_PER_ADDRESS", default: 10, range: 1...1_000_000),
+            signUpConfirmsEmail: reader.boolean("KINDRED_SIGNUP_CONFIRMS_EMAIL", default: mail.smtp != nil),
             reportsPerHour: reader.integer("KINDRED_REPORTS_PER_HOUR", default: 20, range: 1...10_000),
             trustedProxies: reader.integer("KINDRED_TRUSTED_PROXIES", default: 0, range: 0...10),
             passwordHashing: .init(

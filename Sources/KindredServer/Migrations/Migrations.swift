@@ -45,6 +45,7 @@ enum KindredMigrations {
         AddRinValueLookup(),        // Rin: contacts by address across books, for links by verified e-mail
         CreateDataExports(),        // "Download my data": exports being built and ready
         CreatePush(),               // push devices, muted kinds of notification, the delivery queue
+        AddUsersSignUpPending(),    // sign-ups waiting for their address to be confirmed
     ]
 }
 

@@ -15,6 +15,7 @@ enum Housekeeping {
         .every("housekeeping.job-runs", hours: 24) { try await forgetJobRuns($0) },
         .every("housekeeping.data-exports", minutes: 10) { try await DataExportService.expire($0) },
         .every("housekeeping.push", hours: 1) { try await PushDelivery.sweep($0) },
+        .every("housekeeping.pending-sign-ups", hours: 1) { try await SignUpConfirmation.sweep($0) },
     ]
 
     /// Every job an instance offers to run: these and the apps' (`KindredApp.jobs`).

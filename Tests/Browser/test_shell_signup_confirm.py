@@ -1,0 +1,98 @@
+"""Sign-up on a server that confirms addresses first (KINDRED_SIGNUP_CONFIRMS_EMAIL, as one that
+sends real e-mail does): the page says to check the inbox, and says the very same for an address
+that already has an account; signing in before the link says why; the link finishes it. A second
+`kindred serve`, started here, runs that way (scripts/test exports KINDRED_BIN)."""
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from kindred_ui import UI, unique_account
+from mail_ui import VERIFY_SUBJECT, mail_names, wait_for_mail
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTICE_SUBJECT = "Someone tried to sign up with your address"
+
+
+@pytest.fixture(scope="module")
+def confirming_server():
+    binary = os.environ.get("KINDRED_BIN", "").strip()
+    if not binary:
+        pytest.fail("KINDRED_BIN is not set: the built kindred, which this file starts a second time (scripts/test exports it).",
+                    pytrace=False)
+    folder = tempfile.mkdtemp(prefix="kindred-confirming-")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "KINDRED_DATA_DIR": folder, "KINDRED_PORT": str(port), "KINDRED_BCRYPT_COST": "4",
+           "KINDRED_SIGNUP_CONFIRMS_EMAIL": "true", "KINDRED_PUBLIC_DIR": str(ROOT / "Public"), "KINDRED_RUN_JOBS": "false",
+           "KINDRED_MAIL_DIR": os.path.join(folder, "mail")}
+    log = open(os.path.join(folder, "serve.log"), "wb")
+    process = subprocess.Popen([binary, "serve"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(base + "/api/v1/health", timeout=2)
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        process.terminate()
+        pytest.fail("the confirming kindred serve did not start: " + open(os.path.join(folder, "serve.log")).read()[-2000:])
+    yield {"base": base, "mail": os.path.join(folder, "mail")}
+    process.terminate()
+    process.wait(timeout=15)
+    log.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def sign_up(ui, acct):
+    ui.open("/sign-up")
+    ui.fill("signup-email", acct["email"])
+    ui.fill("signup-username", acct["username"])
+    ui.fill("signup-displayname", acct["displayName"])
+    ui.fill("signup-password", acct["password"])
+    ui.click("signup-submit")
+    return ui.has_text("signup-check-email")
+
+
+def test_sign_up_waits_for_the_link_and_a_taken_address_reads_the_same(driver, confirming_server, monkeypatch):
+    monkeypatch.setenv("KINDRED_MAIL_DIR", confirming_server["mail"])
+    ui = UI(driver, confirming_server["base"])
+    acct = unique_account()
+    seen = mail_names()
+
+    # A new address: check your inbox, nobody signed in.
+    shown = sign_up(ui, acct)
+    assert acct["email"] in shown and "Check your inbox" in shown
+    assert not ui.all("nav-signout")
+
+    # Signing in before the link says why.
+    ui.sign_in(acct["email"], acct["password"])
+    assert "Confirm your e-mail address first" in ui.has_text("form-error")
+
+    # The link finishes it; then signing in works.
+    mail = wait_for_mail(acct["email"], VERIFY_SUBJECT, seen)
+    driver.get(mail.link)
+    assert "is verified" in ui.has_text("verify-done")
+    ui.click("verify-continue")
+    ui.fill("signin-email", acct["email"])
+    ui.fill("signin-password", acct["password"])
+    ui.click("signin-submit")
+    ui.text_is("header-name", acct["displayName"])
+    ui.click("nav-signout")
+    ui.wait.until(lambda d: not d.find_elements(*ui.sel("nav-signout")))
+
+    # Someone else tries the same address: the page reads exactly as it did, and the owner is told.
+    seen = mail_names()
+    stranger = {**unique_account(), "email": acct["email"]}
+    again = sign_up(ui, stranger)
+    assert again == shown
+    notice = wait_for_mail(acct["email"], NOTICE_SUBJECT, seen)
+    assert f"@{acct['username']}" in notice.text
