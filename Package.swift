@@ -180,8 +180,10 @@ let package = Package(
                 // Reads back the data export's ZIP.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            // The real SMTP server (aiosmtpd) the mail tests send to, run with the test venv's Python.
-            exclude: ["Support/smtp_sink.py", "Support/s3_server.py"]
+            // The servers on loopback the tests start with the test venv's Python: SMTP (aiosmtpd),
+            // S3 (moto), a Web Push service and APNs (h2), and what the last three share.
+            exclude: ["Support/smtp_sink.py", "Support/s3_server.py", "Support/push_service.py", "Support/apns_server.py",
+                      "Support/loopback.py"]
         ),
         /// A seeded random generator shared by the randomised tests.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),

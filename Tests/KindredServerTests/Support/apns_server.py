@@ -27,12 +27,10 @@ Kindred's APNs sender is tested against it.
 
 Requires: h2, cryptography.
 """
-import base64
 import datetime
 import ipaddress
 import json
 import os
-import signal
 import socket
 import ssl
 import sys
@@ -41,6 +39,8 @@ import threading
 import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from loopback import b64decode, end_with_parent
 
 try:
     import h2.config
@@ -72,10 +72,6 @@ class State:
 STATE = State()
 PROVIDER_KEY = None
 TEAM_ID = KEY_ID = TOPIC = None
-
-
-def b64decode(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def check_token(header):
@@ -251,13 +247,6 @@ class Control(BaseHTTPRequestHandler):
         self.answer(404)
 
 
-def watch_parent(parent):
-    while True:
-        time.sleep(1)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
 def main():
     global PROVIDER_KEY, TEAM_ID, KEY_ID, TOPIC
     if len(sys.argv) != 6:
@@ -294,12 +283,7 @@ def main():
                 STATE.connections += 1
             threading.Thread(target=serve_h2, args=(tls,), daemon=True).start()
 
-    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    signal.signal(signal.SIGINT, lambda *_: os._exit(0))
-    # A child inherits its starter's blocked signals, and the test process's threads block
-    # SIGTERM: unblocked, or the test would wait for an exit that never comes.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    end_with_parent()
     threading.Thread(target=accept, daemon=True).start()
     print(f"READY {listener.getsockname()[1]} {control.server_address[1]}", flush=True)
     try:

@@ -31,15 +31,14 @@ for them with http_ece, an independent implementation of RFC 8188/8291; VAPID
 
 Requires: http_ece, cryptography.
 """
-import base64
 import json
-import os
 import secrets
-import signal
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from loopback import b64decode, b64encode, end_with_parent
 
 try:
     import http_ece
@@ -51,13 +50,6 @@ except ImportError as error:
     print(f"push_service.py: {error} (pip install -r Tests/requirements.txt)", file=sys.stderr)
     sys.exit(3)
 
-
-def b64decode(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-def b64encode(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
 class State:
@@ -204,24 +196,12 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(404)
 
 
-def watch_parent(parent):
-    while True:
-        time.sleep(1)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
 def main():
     global PORT
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     PORT = server.server_address[1]
-    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    signal.signal(signal.SIGINT, lambda *_: os._exit(0))
-    # A child inherits its starter's blocked signals, and the test process's threads block
-    # SIGTERM: unblocked, or the test would wait for an exit that never comes.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    end_with_parent()
     print(f"READY {PORT}", flush=True)
     try:
         server.serve_forever()

@@ -19,14 +19,14 @@ checking, not one written to match ours.
 
 Requires: moto[server] (which brings boto3).
 """
-import os
-import signal
 import socket
-import time
+import threading
 import urllib.request
 
 import boto3
 from moto.server import ThreadedMotoServer
+
+from loopback import end_with_parent
 
 
 def free_port():
@@ -53,17 +53,8 @@ def main():
                                                   headers={"Content-Type": "text/plain"})).read()
     print(f"READY {endpoint} {bucket} {key['AccessKeyId']} {key['SecretAccessKey']}", flush=True)
 
-    # Stopping moto's server thread can wait on a connection a client left open; the process
-    # simply ends (the server holds nothing worth keeping).
-    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    signal.signal(signal.SIGINT, lambda *_: os._exit(0))
-    # A child inherits its starter's blocked signals, and the test process's threads block
-    # SIGTERM: without this the server would never hear it.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
+    end_with_parent()
+    threading.Event().wait()
 
 
 if __name__ == "__main__":
