@@ -71,6 +71,18 @@ class UI:
         self.fill("signin-password", password)
         self.click("signin-submit")
 
+    def fill_sign_up(self, acct):
+        """Fills the sign-up form on screen with `acct` and sends it."""
+        self.fill("signup-email", acct["email"])
+        self.fill("signup-username", acct["username"])
+        self.fill("signup-displayname", acct["displayName"])
+        self.fill("signup-password", acct["password"])
+        self.click("signup-submit")
+
+    def sign_up(self, acct):
+        self.open("/sign-up")
+        self.fill_sign_up(acct)
+
     def press_keys(self, *keys):
         """Types keys into whatever has focus, as a person at a keyboard would."""
         ActionChains(self.driver).send_keys(*keys).perform()

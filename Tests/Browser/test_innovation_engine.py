@@ -6,7 +6,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from kindred_ui import create_account, delete_account, make_png, unique_account, wait_for_alert
-from test_shell import sign_up
 
 
 def press(ui, testid):
@@ -29,7 +28,7 @@ def test_connect_by_link_and_live_network(ui, ui_b, driver, driver_b, base_url):
     b = {**unique_account(), "displayName": "Bea Engine"}
     try:
         # A signs up and opens My QR from the home tile (now a live app).
-        sign_up(ui, a)
+        ui.sign_up(a)
         ui.text_is("header-name", a["displayName"])
         tile = ui.find("home-tiles").find_element(By.CSS_SELECTOR, '[data-app="innovation-engine"] a.tile')
         assert tile.get_attribute("aria-disabled") is None
@@ -57,7 +56,7 @@ def test_connect_by_link_and_live_network(ui, ui_b, driver, driver_b, base_url):
         ui.wait.until(lambda d: ui.find("realtime-status").get_attribute("data-state") == "open")
 
         # B signs up in another browser, then opens A's link as a phone camera would.
-        sign_up(ui_b, b)
+        ui_b.sign_up(b)
         ui_b.text_is("header-name", b["displayName"])
         driver_b.get(link)
         # The link's host may differ from KINDRED_BASE_URL (public base URL): then B signs in there.
@@ -113,7 +112,7 @@ def test_connect_link_while_signed_out_goes_through_sign_up(ui, ui_b, driver, dr
     a = {**unique_account(), "displayName": "Ada Link"}
     b = {**unique_account(), "displayName": "Bea Link"}
     try:
-        sign_up(ui, a)
+        ui.sign_up(a)
         ui.text_is("header-name", a["displayName"])
         ui.open("/innovation-engine/qr")
         link = ui.wait.until(lambda d: ui.find("ie-link").get_attribute("value"))
@@ -124,11 +123,7 @@ def test_connect_link_while_signed_out_goes_through_sign_up(ui, ui_b, driver, dr
         ui_b.wait.until(lambda d: f"{a['displayName']} shared their Innovation Engine link" in ui_b.find("ie-connect-signed-out").text)
         assert f"{a['displayName']} wants to connect" in ui_b.find("ie-connect-owner").text
         press(ui_b, "ie-connect-signup")
-        ui_b.fill("signup-email", b["email"])
-        ui_b.fill("signup-username", b["username"])
-        ui_b.fill("signup-displayname", b["displayName"])
-        ui_b.fill("signup-password", b["password"])
-        ui_b.click("signup-submit")
+        ui_b.fill_sign_up(b)
         ui_b.text_is("ie-confirm-name", f"Connect with {a['displayName']}?")
         press(ui_b, "ie-confirm-connect")
         ui_b.text_is("ie-connect-result", f"You're now connected with {a['displayName']}")

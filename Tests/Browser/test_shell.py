@@ -15,20 +15,11 @@ LIVE_APPS = {"innovation-engine": "#/innovation-engine",  # app id -> where its 
              "memories": "#/memories"}
 
 
-def sign_up(ui, acct):
-    ui.open("/sign-up")
-    ui.fill("signup-email", acct["email"])
-    ui.fill("signup-username", acct["username"])
-    ui.fill("signup-displayname", acct["displayName"])
-    ui.fill("signup-password", acct["password"])
-    ui.click("signup-submit")
-
-
 def test_full_journey(ui, driver, tmp_path):
     acct = unique_account()
 
     # Sign up -> signed in, the header shows the display name.
-    sign_up(ui, acct)
+    ui.sign_up(acct)
     ui.text_is("header-name", acct["displayName"])
     ui.find("home-tiles")
 

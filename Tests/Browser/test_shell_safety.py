@@ -5,14 +5,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from kindred_ui import Api, create_account, delete_account, unique_account, wait_for_alert
 from test_innovation_engine import press, row_for
-from test_shell import sign_up
 
 
 def test_report_and_block_a_connection_then_unblock(ui, driver, base_url):
     a = {**unique_account(), "displayName": "Ada Safety"}
     b = create_account(base_url, displayName="Bea Blocked")
     try:
-        sign_up(ui, a)
+        ui.sign_up(a)
         ui.text_is("header-name", a["displayName"])
         # B connects with A's code, as if B had scanned A's QR.
         code = Api(base_url)

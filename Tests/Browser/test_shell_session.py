@@ -6,7 +6,6 @@ import re
 from selenium.webdriver.support.ui import WebDriverWait
 
 from kindred_ui import Api, unique_account, wait_for_alert
-from test_shell import sign_up
 
 
 def sign_in(ui, account):
@@ -104,7 +103,7 @@ def test_sessions_name_the_device_and_sign_out_all_others(ui, driver, account, b
 
 def test_taken_email_links_to_sign_in_with_the_email_filled(ui, account):
     acct = {**unique_account(), "email": account["email"]}
-    sign_up(ui, acct)
+    ui.sign_up(acct)
     link = ui.visible("signup-signin-instead")
     assert link.tag_name == "a" and link.text == "Sign in instead"
     link.click()

@@ -45,6 +45,17 @@ extension TestKindred {
         return TestUser(id: session.me.id, username: username, email: email, password: password,
                         accessToken: session.accessToken, refreshToken: try #require(session.refreshToken), sessionID: session.sessionId)
     }
+
+    /// `user` signed in again: another session (another device) with tokens of its own.
+    public func signIn(_ user: TestUser, device: String? = nil) async throws -> TestUser {
+        var body = ["email": user.email, "password": user.password]
+        if let device { body["device"] = device }
+        let response = try await send(.POST, "/auth/sign-in", json: body)
+        #expect(response.status == .ok, "sign-in failed: \(response.body.string)")
+        let session = try response.decode(Components.Schemas.AuthSession.self)
+        return TestUser(id: user.id, username: user.username, email: user.email, password: user.password,
+                        accessToken: session.accessToken, refreshToken: try #require(session.refreshToken), sessionID: session.sessionId)
+    }
 }
 
 extension TestKindred {

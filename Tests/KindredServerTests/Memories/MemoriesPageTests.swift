@@ -237,13 +237,7 @@ struct MemoriesPageTests {
 
             // Sent (a day later, so signed in afresh): the letter's photo is the book's, seen by
             // the friend, and kept as the book's.
-            func signIn(_ user: TestUser) async throws -> TestUser {
-                let response = try await kindred.send(.POST, "/auth/sign-in", json: ["email": user.email, "password": user.password])
-                var user = user
-                user.accessToken = try response.decode(Schemas.AuthSession.self).accessToken
-                return user
-            }
-            let adaNow = try await signIn(ada), graceNow = try await signIn(grace)
+            let adaNow = try await kindred.signIn(ada), graceNow = try await kindred.signIn(grace)
             #expect(try await kindred.send(.POST, "/memories/drafts/\(draft.id)/send", token: adaNow.accessToken).status == .ok)
             #expect(try await kindred.memoriesPage(draft.id, as: graceNow).media.map(\.id) == [kept.id])
             #expect(try await kindred.send(.GET, "/media/\(kept.id)", token: graceNow.accessToken).status == .ok)

@@ -70,13 +70,9 @@ struct APNsTests {
         }
     }
 
+    /// The stand-in's control port (plain HTTP/1.1).
     static func call(_ method: HTTPMethod, _ url: String) async throws -> Data {
-        let client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton))
-        defer { _ = client.shutdown() }
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        let response = try await client.execute(request, timeout: .seconds(10))
-        return Data(buffer: try await response.body.collect(upTo: 1 << 20))
+        Data(try await WebPushTests.call(.shared, method, url))
     }
 
     static func received(_ apple: Apple, token: String) async throws -> [Received] {

@@ -5,7 +5,6 @@ import Foundation
 import KindredAPI
 import KindredTestSupport
 import NIOHTTP1
-import NIOPosix
 import Testing
 import Vapor
 import VaporTesting
@@ -19,12 +18,7 @@ struct PushNotificationTests {
     typealias Schemas = Components.Schemas
 
     /// A subscription made at the local push service, as a browser's `pushManager.subscribe` gives it.
-    struct Subscription: Decodable {
-        struct Keys: Codable { let p256dh: String; let auth: String }
-        let id: String
-        let endpoint: String
-        let keys: Keys
-    }
+    typealias Subscription = WebPushTests.Subscription
 
     struct Received: Decodable {
         let payload: String
@@ -32,23 +26,18 @@ struct PushNotificationTests {
         let ttl: String?
     }
 
-    /// The push service and a client of it, for one test.
+    /// The push service, for one test.
     struct PushService: Sendable {
         let server: PythonServer
-        let client: HTTPClient
         let base: String
 
         static func start() async throws -> PushService {
             let server = try await PythonServer.start("push_service.py", [])
-            let client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton))
-            return PushService(server: server, client: client, base: "http://127.0.0.1:\(try #require(server.fields.first))")
+            return PushService(server: server, base: "http://127.0.0.1:\(try #require(server.fields.first))")
         }
 
         func call(_ method: HTTPMethod, _ path: String) async throws -> Data {
-            var request = HTTPClientRequest(url: base + path)
-            request.method = method
-            let response = try await client.execute(request, timeout: .seconds(10))
-            return Data(buffer: try await response.body.collect(upTo: 1 << 22))
+            Data(try await WebPushTests.call(.shared, method, base + path))
         }
 
         func subscribe() async throws -> Subscription {
@@ -60,8 +49,7 @@ struct PushNotificationTests {
             return try received.map { try JSONDecoder().decode(Schemas.PushNotification.self, from: Data($0.payload.utf8)) }
         }
 
-        func stop() async {
-            try? await client.shutdown()
+        func stop() {
             server.stop()
         }
     }
@@ -74,10 +62,10 @@ struct PushNotificationTests {
                 try await body(kindred, push)
             }
         } catch {
-            await push.stop()
+            push.stop()
             throw error
         }
-        await push.stop()
+        push.stop()
     }
 
     /// `PUT /me/push-device`'s body for a browser, as the web client sends it.
@@ -173,6 +161,11 @@ struct PushNotificationTests {
             #expect(chrome.status == .ok, "\(chrome.body.string)")
             #expect(try chrome.decode(Schemas.PushDevice.self).kind == .webPush)
             #expect(try await register("https://wns2-par02p.notify.windows.com/w/?token=BQYAAA").status == .ok)
+            // The longest endpoint the contract allows is kept whole; one longer is refused.
+            let longest = "https://fcm.googleapis.com/fcm/send/" + String(repeating: "x", count: 2048 - 36)
+            #expect(try await register(longest).status == .ok)
+            #expect(try await PushDevice.query(on: kindred.app.db).first()?.address == longest)
+            #expect(try await register(longest + "x").status == .unprocessableEntity)
             // One device per session: the second replaced the first.
             #expect(try await PushDevice.query(on: kindred.app.db).count() == 1)
             #expect(try await kindred.send(.GET, "/me/push-device", token: ada.accessToken).status == .ok)
@@ -238,10 +231,7 @@ struct PushNotificationTests {
             let ada = try await kindred.signUp("ada")
             let bob = try await kindred.signUp("bob")
             // Bob is signed in twice (a phone and a laptop), each with its own subscription.
-            let laptop = try await kindred.send(.POST, "/auth/sign-in", json: ["email": bob.email, "password": bob.password, "device": "Laptop"])
-                .decode(Schemas.AuthSession.self)
-            var bobOnLaptop = bob
-            bobOnLaptop.accessToken = laptop.accessToken
+            let bobOnLaptop = try await kindred.signIn(bob, device: "Laptop")
             let phone = try await push.subscribe(), computer = try await push.subscribe()
             #expect(try await Self.register(phone, for: bob, on: kindred).status == .ok)
             #expect(try await Self.register(computer, for: bobOnLaptop, on: kindred).status == .ok)
@@ -312,10 +302,7 @@ struct PushNotificationTests {
 
             // A device of a revoked session is swept with the housekeeping.
             let other = try await push.subscribe()
-            let adaAgain = try await kindred.send(.POST, "/auth/sign-in", json: ["email": ada.email, "password": ada.password])
-                .decode(Schemas.AuthSession.self)
-            var ada2 = ada
-            ada2.accessToken = adaAgain.accessToken
+            let ada2 = try await kindred.signIn(ada)
             #expect(try await Self.register(other, for: ada2, on: kindred).status == .ok)
             #expect(try await kindred.send(.POST, "/auth/sign-out", token: ada2.accessToken).status == .noContent)
             #expect(try await PushDelivery.sweep(kindred.app.context) == 1)

@@ -64,7 +64,7 @@ struct WebPushTests {
     }
 
     struct Subscription: Decodable {
-        struct Keys: Decodable { let p256dh: String; let auth: String }
+        struct Keys: Codable { let p256dh: String; let auth: String }
         let id: String
         let endpoint: String
         let keys: Keys
