@@ -108,3 +108,13 @@ const ENDED = new Set(['signed-out', 'signed-out-pending', 'revoked', 'deleted',
 onSessionChange((session, reason) => {
   if (!session && ENDED.has(reason)) dropSubscription().catch(() => {});
 });
+
+// A notification clicked while a Kindred page was open that the worker could not steer (one
+// opened before the worker was installed): the worker asks the page to go where it leads.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    const route = event.data?.type === 'kindred.open' ? event.data.route : null;
+    if (typeof route === 'string' && route.startsWith('/')) window.location.hash = `#${route}`;
+  });
+  navigator.serviceWorker.startMessages();
+}

@@ -31,8 +31,10 @@ struct ActivityService {
         try await KinnectActivity(recipient: recipient, actor: actor, kind: kind, group: group, follow: follow, like: like,
                                   comment: comment, post: post).create(on: context.database)
         await context.events.publish(.kinnectActivityCreated(unreadCount: try await unreadCount(for: recipient)), to: recipient)
-        if let notice = KinnectNotifications.notice(kind, by: try await ProfileService.user(actor, on: context.database), group: group) {
-            await context.notify(recipient, notice)
+        if let push = KinnectNotifications.kind(of: kind) {
+            await context.notify(recipient, of: push) {
+                KinnectNotifications.notice(kind, as: push, by: try await ProfileService.user(actor, on: context.database), group: group)
+            }
         }
     }
 

@@ -39,13 +39,15 @@ final class PushDelivery: Sendable {
 
     // MARK: - Queueing
 
-    /// Queues `notice` for every device of `userID` whose session is active, unless they turned
-    /// its kind off, and wakes the worker. Returns how many messages were queued.
+    /// Queues a notice of `kind` for every device of `userID` whose session is active, unless
+    /// they turned the kind off, and wakes the worker. Returns how many messages were queued.
     ///
-    /// One query finds the devices (the mute and the sessions joined in), and the rows go in with
-    /// plain multi-row INSERTs: this runs inside the request of every like and comment.
+    /// This runs inside the request of every like and comment: one query finds the devices (the
+    /// mute and the sessions joined in), the notice is made (`make`: it may read the database)
+    /// only when there is someone to tell, and the rows go in with plain multi-row INSERTs.
     @discardableResult
-    func enqueue(_ notice: PushNotice, to userID: UUID, context: ServiceContext) async throws -> Int {
+    func enqueue(_ kind: NotificationKind, to userID: UUID, context: ServiceContext,
+                 _ make: () async throws -> PushNotice) async throws -> Int {
         let sql = try context.database.sql()
         let now = context.now
         let kinds = (apns == nil ? [PushDevice.Kind.webPush] : [.webPush, .apns]).map(\.rawValue)
@@ -53,9 +55,11 @@ final class PushDelivery: Sendable {
             SELECT d.id AS id FROM push_devices d JOIN sessions s ON s.id = d.session_id
             WHERE d.user_id = \(bind: userID) AND d.kind IN (\(binds: kinds))
             AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)
-            AND NOT EXISTS (SELECT 1 FROM notification_mutes m WHERE m.user_id = \(bind: userID) AND m.kind = \(bind: notice.kind.id))
+            AND NOT EXISTS (SELECT 1 FROM notification_mutes m WHERE m.user_id = \(bind: userID) AND m.kind = \(bind: kind.id))
             """).all().map { try $0.decode(column: "id", as: UUID.self) }
         guard !devices.isEmpty else { return 0 }
+        let notice = try await make()
+        assert(notice.kind == kind, "a \(kind.id) notice made as \(notice.kind.id)")
         let payload = String(decoding: try JSONEncoder().encode(notice.payload), as: UTF8.self)
         // In slices: one INSERT of every row would pass SQLite's limit on bound values (32,766)
         // for a person with a few thousand devices.
@@ -153,7 +157,8 @@ final class PushDelivery: Sendable {
     private func settle(_ outcomes: [(PushDeliveryRow, PushOutcome)], context: ServiceContext) async throws -> Tally {
         var tally = Tally()
         var finished: [UUID] = [], goneDevices: Set<UUID> = []
-        var retries: [(PushDeliveryRow, Int)] = []
+        /// Ids to try again, by how many tries they had: one UPDATE for each count.
+        var retries: [Int: [UUID]] = [:]
         for (row, outcome) in outcomes {
             guard let id = row.id else { continue }
             switch outcome {
@@ -169,7 +174,7 @@ final class PushDelivery: Sendable {
             case .retryLater:
                 if row.attempts < Self.retryDelays.count {
                     tally.retried += 1
-                    retries.append((row, row.attempts))
+                    retries[row.attempts, default: []].append(id)
                 } else {
                     tally.givenUp += 1
                     finished.append(id)
@@ -178,20 +183,21 @@ final class PushDelivery: Sendable {
         }
         let database = context.database
         // In slices: a statement's bound values are limited (SQLite's to 32,766).
-        for start in stride(from: 0, to: finished.count, by: 500) {
-            let slice = Array(finished[start..<min(start + 500, finished.count)])
+        for slice in Self.slices(finished) {
             try await PushDeliveryRow.query(on: database).filter(\.$id ~~ slice).delete()
         }
         if !goneDevices.isEmpty {
             // Its queued messages go with it (the foreign key cascades).
             try await PushDevice.query(on: database).filter(\.$id ~~ Array(goneDevices)).delete()
         }
-        for (row, attempts) in retries {
-            row.attempts = attempts + 1
-            row.notBefore = context.now.addingTimeInterval(Self.retryDelays[attempts])
-            row.leaseHolder = nil
-            row.leaseUntil = nil
-            try await row.update(on: database)
+        for (attempts, ids) in retries {
+            for slice in Self.slices(ids) {
+                try await PushDeliveryRow.query(on: database).filter(\.$id ~~ slice)
+                    .set(\.$attempts, to: attempts + 1)
+                    .set(\.$notBefore, to: context.now.addingTimeInterval(Self.retryDelays[attempts]))
+                    .set(\.$leaseHolder, to: nil).set(\.$leaseUntil, to: nil)
+                    .update()
+            }
         }
         let metrics = context.services.metrics
         metrics.recordPushes(tally.delivered, outcome: "delivered")
@@ -200,6 +206,10 @@ final class PushDelivery: Sendable {
         metrics.recordPushes(tally.refused, outcome: "refused")
         metrics.recordPushes(tally.givenUp, outcome: "given_up")
         return tally
+    }
+
+    private static func slices(_ ids: [UUID]) -> [[UUID]] {
+        stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
     }
 
     /// Sends until nothing is due: what the worker does on each wake-up, and what tests and the
@@ -297,11 +307,17 @@ extension ServiceContext {
     /// Tells `userID`'s devices of `notice`, after the act it tells of is saved. A notice that
     /// cannot be queued is logged, never thrown: the like or the letter stands either way.
     func notify(_ userID: UUID, _ notice: PushNotice) async {
-        assert(KindredApps.notificationKindIDs.contains(notice.kind.id), "\(notice.kind.id) is in no app's notificationKinds")
+        await notify(userID, of: notice.kind) { notice }
+    }
+
+    /// The same, with a notice made only when `userID` has a device to tell (making it may take a
+    /// query, such as the name of who did it).
+    func notify(_ userID: UUID, of kind: NotificationKind, _ make: () async throws -> PushNotice) async {
+        assert(KindredApps.notificationKindIDs.contains(kind.id), "\(kind.id) is in no app's notificationKinds")
         do {
-            try await services.push.enqueue(notice, to: userID, context: self)
+            try await services.push.enqueue(kind, to: userID, context: self, make)
         } catch {
-            logger.error("A \(notice.kind.id) notification was not queued: \(String(reflecting: error))")
+            logger.error("A \(kind.id) notification was not queued: \(String(reflecting: error))")
         }
     }
 }
