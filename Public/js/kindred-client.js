@@ -20,8 +20,12 @@ export const getMe = () => api.get('/me');
 /** changes: { displayName, username, bio, avatarId, removeAvatar }; resolves to the account. */
 export const updateProfile = (changes, { signal } = {}) => api.patch('/me', changes, { signal });
 export const deleteAccount = () => api.delete('/me');
-/** Moves the account to a new address (unverified, sent a link); needs the password. Resolves to the account. */
-export const changeEmail = (email, password) => api.put('/me/email', { email, password });
+/**
+ * Moves the account to a new address; needs the password. Resolves to { status, body }: 200 with
+ * the account (moved at once, the new address unverified and sent a link), or 202 with { email }
+ * where the server confirms addresses: a link went there and the address changes when it is opened.
+ */
+export const changeEmail = (email, password) => api.put('/me/email', { email, password }, { withStatus: true });
 /** E-mails a new link for proving the account's address (409 when verified already). */
 export const sendEmailVerification = () => api.post('/me/email-verification');
 /** Starts "Download my data" (or answers the one being built): { id, status, done, total, … }. */

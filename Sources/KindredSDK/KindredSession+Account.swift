@@ -117,9 +117,26 @@ extension KindredSession {
         try await perform { try await client.confirmEmailVerification(body: .json(.init(token: token))).ok.body.json.email }
     }
 
-    /// Changes the address (the password confirms it); the new one starts unverified and gets a link.
-    public func changeEmail(to email: String, password: String) async throws -> Me {
-        try await perform { try await client.changeEmail(body: .json(.init(email: email, password: password))).ok.body.json }
+    /// What `changeEmail` did: changed at once, or (on a server that confirms addresses) a link
+    /// went to `email`, and the account keeps its address until it is opened.
+    public enum EmailChangeOutcome: Sendable, Equatable {
+        case changed(Me)
+        case confirmationSent(email: String)
+    }
+
+    /// Changes the address (the password confirms it). On a server that confirms addresses, by a
+    /// link sent to the new one (answered alike whether or not another account has it); on
+    /// others at once, the new address unverified with a link on its way.
+    public func changeEmail(to email: String, password: String) async throws -> EmailChangeOutcome {
+        let output = try await perform { try await client.changeEmail(body: .json(.init(email: email, password: password))) }
+        switch output {
+        case .ok(let changed):
+            return .changed(try changed.body.json)
+        case .accepted(let pending):
+            return .confirmationSent(email: try pending.body.json.email)
+        case .default(let status, _):
+            throw KindredError.unexpectedResponse(status: status)
+        }
     }
 
     /// Asks for a reset link for `email`; answers the same whether or not an account has it.

@@ -23,6 +23,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     // per-address cap Vapor has no place for (unless a proxy in front keeps them instead).
     if configuration.connectionLimits.frontListener { app.useFrontServer(configuration) }
 
+    // Fluent's SQLite pool has one connection per event loop, whatever is asked.
+    let loops = Array(app.eventLoopGroup.makeIterator()).count
+    var pool = DatabasePoolGauge(capacity: loops, applicationName: nil)
     switch configuration.database {
     case .sqlite(let path):
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
@@ -42,9 +45,14 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         // of sign-ins (each a short locked transaction) queued past the pool's timeout.
         var postgres = try SQLPostgresConfiguration(url: url)
         postgres.coreConfiguration.options.connectTimeout = .seconds(Int64(configuration.databaseTimeout))
+        // Named, so the metrics find this instance's connections in pg_stat_activity.
+        let applicationName = DatabasePoolGauge.makeApplicationName()
+        postgres.coreConfiguration.options.additionalStartupParameters.append(("application_name", applicationName))
+        pool = DatabasePoolGauge(capacity: 4 * loops, applicationName: applicationName)
         app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4,
                                     connectionPoolTimeout: .seconds(Int64(configuration.databaseTimeout))), as: .psql)
     }
+    app.storage[DatabasePoolGaugeKey.self] = pool
     app.databases.middleware.use(RandomIDMiddleware())
     app.databases.middleware.use(ClockStampMiddleware(clock: clock))
     app.migrations.addKindred()

@@ -512,6 +512,37 @@ def test_author_deletes_a_post(people, owner):
     assert status == 404
 
 
+# ---- a post's photo becomes the profile photo, and stays when the post goes ---------------------------
+
+def test_the_photo_on_screen_becomes_the_profile_photo_and_outlives_its_post(people, owner):
+    made = post_via_api(owner, "Two of me", sizes=((1080, 720), (720, 1080)))
+    second = made["media"][1]["display"]["id"]
+    ui_o = signed_in(owner)
+    ui_o.open("/kinnect/feed")
+    post = article(ui_o, made["id"])
+    press(ui_o, "kinnect-next", within=post)
+    ui_o.wait.until(lambda d: inside(post, "kinnect-carousel").get_attribute("data-index") == "1")
+    press(ui_o, "kinnect-post-menu-button", within=post)
+    press(ui_o, "kinnect-menu-avatar")
+    ui_o.wait.until(lambda d: "your profile photo now" in inside(post, "kinnect-post-status").text)
+    status, me = owner.api.call("GET", "/me")
+    avatar = me["profile"]["avatar"]
+    # The second photo, as its own copy (the post's file stays the post's).
+    assert avatar["id"] != second and (avatar["width"], avatar["height"]) == (720, 1080), avatar
+    header_img = lambda d: d.find_elements(By.CSS_SELECTOR, ".who-avatar img")
+    # The header shows it at once (its URL names the copy's file).
+    ui_o.wait.until(lambda d: header_img(d) and avatar["id"].lower() in header_img(d)[0].get_attribute("src"))
+
+    press(ui_o, "kinnect-post-menu-button", within=post)
+    press(ui_o, "kinnect-menu-delete")
+    accept_confirm(ui_o)
+    ui_o.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, f'[data-testid="kinnect-post"][data-id="{made["id"]}"]'))
+    status, me = owner.api.call("GET", "/me")
+    assert me["profile"]["avatar"]["id"] == avatar["id"]
+    ui_o.driver.refresh()
+    ui_o.wait.until(lambda d: header_img(d) and d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", header_img(d)[0]) > 0)
+
+
 # ---- an upload that stalls fails with Retry, and Retry finishes it; the draft is kept -----------------
 
 def test_a_stalled_upload_fails_with_retry_and_keeps_the_draft(people, owner, photos):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kindred_ui import UI, unique_account
-from mail_ui import VERIFY_SUBJECT, mail_names, wait_for_mail
+from mail_ui import CHANGED_SUBJECT, VERIFY_SUBJECT, mail_names, wait_for_mail
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTICE_SUBJECT = "Someone tried to sign up with your address"
@@ -92,3 +92,53 @@ def test_sign_up_waits_for_the_link_and_a_taken_address_reads_the_same(driver, c
     assert again == shown
     notice = wait_for_mail(acct["email"], NOTICE_SUBJECT, seen)
     assert f"@{acct['username']}" in notice.text
+
+
+def confirmed_account(ui, driver, seen):
+    """An account signed up through the page and confirmed by its link; signed out after."""
+    acct = unique_account()
+    sign_up(ui, acct)
+    driver.get(wait_for_mail(acct["email"], VERIFY_SUBJECT, seen).link)
+    ui.has_text("verify-done")
+    return acct
+
+
+def test_changing_the_address_reads_alike_for_a_taken_one_and_waits_for_the_link(driver, confirming_server, monkeypatch):
+    monkeypatch.setenv("KINDRED_MAIL_DIR", confirming_server["mail"])
+    ui = UI(driver, confirming_server["base"])
+    seen = mail_names()
+    taken = confirmed_account(ui, driver, seen)
+    acct = confirmed_account(ui, driver, seen)
+    ui.sign_in(acct["email"], acct["password"])
+    ui.text_is("header-name", acct["displayName"])
+    ui.click("nav-account")
+    ui.text_is("account-email", acct["email"])
+
+    def change(to):
+        ui.fill("email-new", to)
+        ui.fill("email-password", acct["password"])
+        ui.click("email-change-submit")
+        return ui.has_text("email-change-status")
+
+    # Another account's address and a new one read alike (but for the address), and nothing moves yet.
+    seen = mail_names()
+    said_taken = change(taken["email"])
+    new = unique_account()["email"]
+    said_new = change(new)
+    assert said_taken.replace(taken["email"], "X") == said_new.replace(new, "X")
+    assert "until then it stays" in said_new
+    assert not any(e.text.strip() for e in ui.all("error-email")), "no field error"
+    assert not any(e.text.strip() for e in ui.all("email-change-error")), "no alert"
+    ui.text_is("account-email", acct["email"])
+    notice = wait_for_mail(taken["email"], "Someone tried to use your address", seen)
+    assert f"@{taken['username']}" in notice.text and acct["username"] not in notice.text
+
+    # The link at the new address moves the account; the page shows it at once, verified.
+    link = wait_for_mail(new, "Confirm your new e-mail address", seen).link
+    driver.get(link)
+    assert new in ui.has_text("verify-done")
+    ui.click("verify-continue")
+    ui.text_is("account-email", new)
+    ui.text_is("account-email-state", "Verified")
+    # The old address is told where the account went.
+    assert new in wait_for_mail(acct["email"], CHANGED_SUBJECT, seen).text

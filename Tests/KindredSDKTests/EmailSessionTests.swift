@@ -32,7 +32,10 @@ struct EmailSessionTests {
                 #expect(error.status == 422 && error.fieldErrors["password"] != nil)
             }
             #expect(await phone.isSignedIn)
-            let changed = try await phone.changeEmail(to: "sdk@new.example", password: "first password")
+            guard case .changed(let changed) = try await phone.changeEmail(to: "sdk@new.example", password: "first password") else {
+                Issue.record("a server that does not confirm addresses changed it later")
+                return
+            }
             #expect(changed.email == "sdk@new.example" && changed.emailVerified == false)
             #expect(try await kindred.mail.to("sdk@example.com", subject: "Your e-mail address was changed").count == 1)
             try await phone.sendEmailVerification()

@@ -31,6 +31,33 @@ struct SignUpSessionTests {
         }
     }
 
+    @Test func aConfirmingServerChangesTheAddressByTheLink() async throws {
+        try await withKindred(running: true, adjust: { $0.signUpConfirmsEmail = true }) { kindred in
+            let phone = KindredSession(serverURL: try #require(kindred.baseURL), tokenStore: MemoryTokenStore(),
+                                       retryPolicy: .init(baseDelay: .milliseconds(5)))
+            for (email, username) in [("sdk-move@example.com", "sdk_move"), ("taken@example.com", "sdk_taken")] {
+                _ = try await phone.createAccount(email: email, password: "first password", username: username)
+                let link = try #require(try await kindred.mail.to(email, subject: "Confirm your e-mail address").first?.token(of: "verify-email"))
+                try await phone.confirmEmailVerification(token: link)
+            }
+            try await phone.signIn(email: "sdk-move@example.com", password: "first password")
+
+            // A taken address and a free one are answered alike; neither changes anything yet.
+            #expect(try await phone.changeEmail(to: "taken@example.com", password: "first password")
+                    == .confirmationSent(email: "taken@example.com"))
+            #expect(try await phone.changeEmail(to: "SDK-Moved@example.com", password: "first password")
+                    == .confirmationSent(email: "sdk-moved@example.com"))
+            #expect(try await phone.me().email == "sdk-move@example.com")
+            #expect(try await kindred.mail.to("taken@example.com", subject: "Someone tried to use your address").count == 1)
+
+            let token = try #require(try await kindred.mail.to("sdk-moved@example.com", subject: "Confirm your new e-mail address")
+                .first?.token(of: "verify-email"))
+            #expect(try await phone.confirmEmailVerification(token: token) == "sdk-moved@example.com")
+            let me = try await phone.me()
+            #expect(me.email == "sdk-moved@example.com" && me.emailVerified == true)
+        }
+    }
+
     @Test func anyOtherServerSignsInAtOnce() async throws {
         try await withKindred(running: true) { kindred in
             let phone = KindredSession(serverURL: try #require(kindred.baseURL), tokenStore: MemoryTokenStore(),

@@ -96,15 +96,20 @@ function changeForm(sendStatus) {
     setPending(form, submit, true, 'Changing…');
     try {
       // A wrong password is a 422 on its field (not a 401, which would sign this browser out).
-      const updated = await kindred.changeEmail(email, password);
+      const { status: code, body } = await kindred.changeEmail(email, password);
       setPending(form, submit, false);
       fields.email.input.value = '';
       fields.password.input.value = '';
-      updateMe(updated);
+      if (code === 202) {
+        // The server changes the address only when the link sent there is opened.
+        status.show(`We sent a link to ${body.email}. Open it to make it your address; until then it stays ${before}.`);
+        return;
+      }
+      updateMe(body);
       sendStatus.clear(); // "Sent — check" the old address no longer applies
-      status.show(updated.email === before
-        ? `${updated.email} is already your address.`
-        : `Your address is now ${updated.email}. We sent a link there: open it to confirm the address.`);
+      status.show(body.email === before
+        ? `${body.email} is already your address.`
+        : `Your address is now ${body.email}. We sent a link there: open it to confirm the address.`);
     } catch (err) {
       setPending(form, submit, false);
       showApiError(err, fields, alert); // 409: another account has it; 422: the fields; 429: wait

@@ -28,6 +28,15 @@ export function render(root, { query }) {
       // must say so without waiting for a reload.
       const me = currentSession()?.me;
       if (me && me.email === email) updateMe({ ...me, emailVerified: true });
+      // A change of address's link moved an account to this address: if it is this one, the
+      // pages must show the new address (the server is asked, as the link may be another's).
+      else if (me) {
+        try {
+          const fresh = await kindred.getMe();
+          if (alive && fresh.id === me.id) updateMe(fresh);
+        } catch { /* the link did its work; the pages catch up at the next load */ }
+        if (!alive) return;
+      }
       say('success', 'verify-done', 'Your address ', h('strong', {}, email), ' is verified.');
       result.append(h('div', { class: 'actions' }, currentSession()
         ? h('a', { class: 'btn', href: '#/account', dataset: { testid: 'verify-continue' } }, 'Go to your account')
@@ -35,6 +44,8 @@ export function render(root, { query }) {
     } catch (err) {
       if (!alive) return;
       if (err.isInvalidLink) return invalid();
+      // A change of address whose address another account took meanwhile: trying again cannot help.
+      if (err.status === 409) return say('warning', 'verify-error', err.detail || err.message);
       // No answer or a server hiccup: the link may still be good, so offer to try it again.
       const retry = h('button', { type: 'button', class: 'btn', dataset: { testid: 'verify-retry' } }, 'Try again');
       retry.addEventListener('click', confirm);

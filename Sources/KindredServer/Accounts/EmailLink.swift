@@ -11,6 +11,9 @@ final class EmailLink: Model, @unchecked Sendable {
     enum Purpose: String, Codable, Sendable {
         case verifyEmail = "verify_email"
         case resetPassword = "reset_password"
+        /// A new address proposed for the account (`EmailService.changeEmail`, on a server that
+        /// confirms addresses): opening the link makes it the account's.
+        case changeEmail = "change_email"
     }
 
     @ID(key: .id) var id: UUID?

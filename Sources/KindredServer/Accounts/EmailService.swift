@@ -48,10 +48,16 @@ struct EmailService {
             """)
     }
 
-    /// Someone tried to sign up with the address of `owner`'s account: they are told it as a
-    /// notice with the way back in, never the one who tried (whose answer is a new address's). A
-    /// few an hour at most, quietly, so nobody can fill an inbox with them.
-    func mailSignUpAttempt(to owner: User) async throws {
+    /// What someone tried to do with an address another account has.
+    enum AddressClaim {
+        case signUp, changeOfAddress
+    }
+
+    /// Someone tried to sign up with, or move their account to, the address of `owner`'s
+    /// account: the owner is told it as a notice with the way back in, never the one who tried
+    /// (whose answer is a new address's). A few an hour at most, quietly, so nobody can fill an
+    /// inbox with them.
+    func mailAddressClaimed(to owner: User, by claim: AddressClaim) async throws {
         guard let email = owner.email, let userID = owner.id else { return }
         do {
             try await RateLimiter(database: context.database, now: context.now)
@@ -62,11 +68,15 @@ struct EmailService {
         // A sign-up of this address still waiting for its link: the link again is what helps.
         if owner.signUpPendingSince != nil { return try await mailVerification(user: owner, email: email) }
         let base = context.configuration.publicBaseURL
-        send(to: email, name: owner.displayName, subject: "Someone tried to sign up with your address", text: """
+        let (subject, attempt) = switch claim {
+        case .signUp: ("Someone tried to sign up with your address", "create a Kindred account with this address")
+        case .changeOfAddress: ("Someone tried to use your address", "move another Kindred account to this address")
+        }
+        send(to: email, name: owner.displayName, subject: subject, text: """
             Hello \(owner.displayName),
 
-            Someone, perhaps you, just tried to create a Kindred account with this address. It \
-            already has one: yours, @\(owner.username). No new account was made.
+            Someone, perhaps you, just tried to \(attempt). It already has an account: yours, \
+            @\(owner.username). Nothing was changed.
 
             If it was you, sign in instead: \(base)/#/sign-in
             Forgot your password? Choose a new one: \(base)/#/forgot-password
@@ -75,10 +85,12 @@ struct EmailService {
             """)
     }
 
-    /// Proves the address the link went to, if it is still the account's. Gives the address.
+    /// Proves the address the link went to, if it is still the account's; or, for the link of
+    /// a change of address, makes its address the account's. Gives the address.
     func confirmVerification(token: String) async throws -> String {
-        let link = try await use(token, for: .verifyEmail)
+        let link = try await use(token, for: [.verifyEmail, .changeEmail])
         let user = try await ProfileService.user(link.$user.id, on: context.database)
+        if link.purpose == .changeEmail { return try await completeChange(of: user, by: link) }
         guard user.email == link.email else { throw Self.invalidLink }
         if user.emailVerifiedAt == nil || user.signUpPendingSince != nil {
             user.emailVerifiedAt = user.emailVerifiedAt ?? context.now
@@ -126,9 +138,9 @@ struct EmailService {
         // Checked before the link is used up, so a too-short password does not cost the link; and
         // the link is looked at before the password is hashed, so made-up tokens cost no bcrypt.
         let password = try AccountRules.password(rawPassword).mapError { AppError.validation([$0]) }.get()
-        _ = try await usable(token, for: .resetPassword)
+        _ = try await usable(token, for: [.resetPassword])
         let hash = try await services.passwords.hash(password)
-        let link = try await use(token, for: .resetPassword)
+        let link = try await use(token, for: [.resetPassword])
         let now = context.now
         let (user, ended) = try await context.database.writeTransaction { database in
             guard let user = try await User.find(link.$user.id, on: database), let userID = user.id else { throw Self.invalidLink }
@@ -165,9 +177,19 @@ struct EmailService {
 
     // MARK: - Changing the address
 
-    /// Changes the account's address after checking its password: the new address starts
-    /// unverified and gets a link, and the old one is told.
-    func changeEmail(of userID: UUID, to rawEmail: String, password: String) async throws -> User {
+    /// What `changeEmail` did.
+    enum EmailChangeOutcome {
+        /// The account, with its new address (or its own, when it was already that).
+        case changed(User)
+        /// A link went to `email` (or, for an address with an account, its owner was told).
+        case confirmationSent(email: String)
+    }
+
+    /// Changes the account's address after checking its password. On a server that confirms
+    /// addresses (`signUpConfirmsEmail`), only by a link sent to the new address, answered alike
+    /// whether another account has it (`proposeChange`). Otherwise at once: the new address
+    /// starts unverified and gets a link, and the old one is told.
+    func changeEmail(of userID: UUID, to rawEmail: String, password: String) async throws -> EmailChangeOutcome {
         let email = try AccountRules.email(rawEmail).mapError { AppError.validation([$0]) }.get()
         let user = try await ProfileService.user(userID, on: context.database)
         guard let hash = user.passwordHash else {
@@ -183,25 +205,71 @@ struct EmailService {
             throw AppError.validation(field: "password", "That password is not this account's.")
         }
         let old = user.email
-        if old == email { return user }
+        if old == email { return .changed(user) }
+        if services.configuration.signUpConfirmsEmail {
+            try await proposeChange(of: user, to: email)
+            return .confirmationSent(email: email)
+        }
         if try await User.query(on: context.database).filter(\.$email == email).first() != nil {
             throw AppError.conflict(field: "email", "Another account uses this address.")
         }
         user.email = email
         user.emailVerifiedAt = nil
         try await ProfileService.mappingUniqueViolations { try await user.save(on: context.database) }
-        if let old {
-            send(to: old, name: user.displayName, subject: "Your e-mail address was changed", text: """
-                Hello \(user.displayName),
-
-                The e-mail address of your Kindred account was changed from \(old) to \(email). \
-                Messages about the account go there from now on.
-
-                If you did not change it, sign in and change it back, and change your password.
-                """)
-        }
+        if let old { mailAddressChanged(user, from: old, to: email) }
         try await mailVerification(user: user, email: email)
-        return user
+        return .changed(user)
+    }
+
+    /// A link to `email` that makes it the account's; or, when another account has it, a notice
+    /// to that account's owner instead. Either way the caller hears the same, after about the
+    /// same work (a look-up and a row written), so the change cannot tell who is registered. The
+    /// limit counts both, as sign-up's does, and keeps Kindred from mailing strangers in bulk.
+    private func proposeChange(of user: User, to email: String) async throws {
+        let userID = try user.requireID()
+        try await RateLimiter(database: context.database, now: context.now)
+            .hit("email.change.link:" + userID.uuidString, userID: userID, limit: .init(count: Self.linksPerHour, window: 3600))
+        if let owner = try await User.query(on: context.database).filter(\.$email == email).first() {
+            return try await mailAddressClaimed(to: owner, by: .changeOfAddress)
+        }
+        let token = try await newLink(.changeEmail, userID: userID, email: email, lifetime: Self.verificationLifetime)
+        send(to: email, name: user.displayName, subject: "Confirm your new e-mail address", text: """
+            Hello \(user.displayName),
+
+            You asked to use \(email) for your Kindred account @\(user.username). Open this link to \
+            make it the account's address:
+
+            \(link("verify-email", token))
+
+            The link works once, for 48 hours. Until then the account keeps its address. If you did \
+            not ask for this, ignore this message: nothing changes without the link.
+            """)
+    }
+
+    /// The link of a change of address was opened: the address is the account's from now on,
+    /// proven by the link, and the old address is told. Other changes still waiting lapse.
+    private func completeChange(of user: User, by link: EmailLink) async throws -> String {
+        let old = user.email
+        guard old != link.email else { return link.email }
+        user.email = link.email
+        user.emailVerifiedAt = context.now
+        // Another account took the address after the link went out: the unique index says so.
+        try await ProfileService.mappingUniqueViolations { try await user.save(on: context.database) }
+        try await EmailLink.query(on: context.database).filter(\.$user.$id == user.requireID()).filter(\.$purpose == .changeEmail)
+            .filter(\.$usedAt == nil).set(\.$usedAt, to: context.now).update()
+        if let old { mailAddressChanged(user, from: old, to: link.email) }
+        return link.email
+    }
+
+    private func mailAddressChanged(_ user: User, from old: String, to email: String) {
+        send(to: old, name: user.displayName, subject: "Your e-mail address was changed", text: """
+            Hello \(user.displayName),
+
+            The e-mail address of your Kindred account was changed from \(old) to \(email). \
+            Messages about the account go there from now on.
+
+            If you did not change it, sign in and change it back, and change your password.
+            """)
     }
 
     // MARK: - Links
@@ -219,9 +287,9 @@ struct EmailService {
 
     /// Marks the link used, once: of two requests with the same link, only the one whose mark
     /// stays gets it; the other, like an expired, used or unknown token, is `invalidLink`.
-    private func use(_ token: String, for purpose: EmailLink.Purpose) async throws -> EmailLink {
+    private func use(_ token: String, for purposes: [EmailLink.Purpose]) async throws -> EmailLink {
         let now = context.now, mark = UUID()
-        let id = try await usable(token, for: purpose).requireID()
+        let id = try await usable(token, for: purposes).requireID()
         try await EmailLink.query(on: context.database).filter(\.$id == id).filter(\.$usedAt == nil)
             .set(\.$usedAt, to: now).set(\.$usedBy, to: mark).update()
         guard let used = try await EmailLink.find(id, on: context.database), used.usedBy == mark else { throw Self.invalidLink }
@@ -229,10 +297,10 @@ struct EmailService {
     }
 
     /// The link `token` names, if it is unused and unexpired; it stays unused.
-    private func usable(_ token: String, for purpose: EmailLink.Purpose) async throws -> EmailLink {
+    private func usable(_ token: String, for purposes: [EmailLink.Purpose]) async throws -> EmailLink {
         guard token.utf8.count <= 128,
               let link = try await EmailLink.query(on: context.database).filter(\.$tokenHash == Secrets.sha256Hex(token))
-                .filter(\.$purpose == purpose).first(),
+                .filter(\.$purpose ~~ purposes).first(),
               link.usedAt == nil, link.expiresAt > context.now
         else { throw Self.invalidLink }
         return link

@@ -21,8 +21,9 @@ struct ProfileService {
         return user
     }
 
-    /// A profile as `viewerID` may see it: 404 when there is none, it is suspended, or either of
-    /// the two blocked the other (the answer never says which).
+    /// A profile as `viewerID` may see it: 404 when there is none, it is suspended or a sign-up
+    /// still waiting for its link, or either of the two blocked the other (the answer never says
+    /// which).
     func profile(username: String, seenBy viewerID: UUID) async throws -> User {
         guard let user = try await Self.visibleUser(username: username, to: viewerID, on: context.database) else {
             throw AppError.notFound("profile")
@@ -37,7 +38,9 @@ struct ProfileService {
         else { return nil }
         let userID = try user.requireID()
         if userID == viewerID { return user }
-        guard user.suspendedAt == nil, !(try await Blocks.between(userID, viewerID, on: database)) else { return nil }
+        // A sign-up still waiting for its link is not an account yet: nobody finds it.
+        guard user.suspendedAt == nil, user.signUpPendingSince == nil, !(try await Blocks.between(userID, viewerID, on: database))
+        else { return nil }
         return user
     }
 
@@ -51,6 +54,7 @@ struct ProfileService {
         var query = User.query(on: context.database)
             .filter(\.$username, .contains(inverse: false, .prefix), cleaned)
             .filter(\.$suspendedAt == nil)
+            .filter(\.$signUpPendingSince == nil)
         let hidden = try await Blocks.hidden(from: viewerID, on: context.database)
         if !hidden.isEmpty { query = query.filter(\.$id !~ Array(hidden)) }
         return try await query
@@ -78,7 +82,7 @@ struct ProfileService {
         if let bio { user.bio = bio }
         if changes.removeAvatar {
             user.$avatar.id = nil
-        } else if let avatarID = changes.avatarID {
+        } else if let avatarID = changes.avatarID, avatarID != user.$avatar.id {
             // Only your own upload can become your avatar.
             guard let avatar = try await MediaItem.query(on: context.database).filter(\.$id == avatarID).filter(\.$owner.$id == userID).first() else {
                 throw AppError.validation(field: "avatarId", "Upload the picture first; that media id is not one of yours.")
@@ -86,7 +90,11 @@ struct ProfileService {
             guard avatar.mediaType?.isImage == true else {
                 throw AppError.validation(field: "avatarId", "A profile picture is an image, not a video.")
             }
-            user.$avatar.id = avatarID
+            // A photo an app holds (a post's, a page's) would take the profile photo with it when
+            // it goes, and the avatar would share the post's fate: the avatar gets its own copy.
+            var inUse = false
+            for app in KindredApps.all where !inUse { inUse = try await !app.mediaInUse([avatarID], on: context.database).isEmpty }
+            user.$avatar.id = inUse ? try await MediaService(context: context).copy(avatar).requireID() : avatarID
         }
         try await Self.mappingUniqueViolations { try await user.save(on: context.database) }
         let updated = try await Self.user(userID, on: context.database)

@@ -16,7 +16,7 @@ struct SignUpConfirmation {
         let hash = try await context.services.passwords.hash(password)
         let mail = EmailService(context: context)
         if let owner = try await User.query(on: database).filter(\.$email == email).first() {
-            try await mail.mailSignUpAttempt(to: owner)
+            try await mail.mailAddressClaimed(to: owner, by: .signUp)
             return .confirmationSent(email: email)
         }
         let user = User(email: email, passwordHash: hash, username: username, displayName: displayName)

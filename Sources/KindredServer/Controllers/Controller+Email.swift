@@ -40,7 +40,9 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let user = try await EmailService(context: request.context).changeEmail(of: caller.userID, to: body.email, password: body.password)
-        return .ok(.init(body: .json(try request.me(of: user))))
+        switch try await EmailService(context: request.context).changeEmail(of: caller.userID, to: body.email, password: body.password) {
+        case .changed(let user): return .ok(.init(body: .json(try request.me(of: user))))
+        case .confirmationSent(let email): return .accepted(.init(body: .json(.init(email: email))))
+        }
     }
 }

@@ -135,7 +135,7 @@ struct FollowService {
         let hidden = Array(try await Blocks.hidden(from: viewerID, on: context.database)) + [viewerID]
         // SQLite lowers ASCII only; the exact test below runs in Swift, on every row returned.
         let candidates = try await context.database.sql().raw("""
-            SELECT id FROM users WHERE suspended_at IS NULL AND id NOT IN (\(binds: hidden)) AND (
+            SELECT id FROM users WHERE suspended_at IS NULL AND sign_up_pending_since IS NULL AND id NOT IN (\(binds: hidden)) AND (
               username LIKE \(bind: escaped + "%") ESCAPE '\\'
               OR LOWER(display_name) LIKE \(bind: escaped + "%") ESCAPE '\\'
               OR LOWER(display_name) LIKE \(bind: "% " + escaped + "%") ESCAPE '\\')

@@ -135,6 +135,17 @@ struct MediaService {
                                           width: plan.width, height: plan.height, durationSeconds: plan.duration))
     }
 
+    /// A new upload of the same owner with the same bytes, copied inside the store: for a file
+    /// that must outlive the one it came from (a post's photo made the profile photo).
+    func copy(_ item: MediaItem) async throws -> MediaItem {
+        guard let type = item.mediaType else { throw AppError.notFound("media") }
+        let id = UUID(), ownerID = item.$owner.id
+        let key = MediaKey.make(owner: ownerID, id: id, type: type)
+        guard try await services.mediaStore.copy(key: item.storageKey, to: key) else { throw AppError.notFound("media") }
+        return try await record(MediaItem(id: id, ownerID: ownerID, kind: type, storageKey: key, byteCount: item.byteCount,
+                                          width: item.width, height: item.height, durationSeconds: item.durationSeconds))
+    }
+
     private func record(_ item: MediaItem) async throws -> MediaItem {
         do {
             try await item.create(on: context.database)

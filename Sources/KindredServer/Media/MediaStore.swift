@@ -17,6 +17,10 @@ protocol MediaStore: Sendable {
     /// Writes the bytes of `key` to a new file at `path` (a data export gathers an account's
     /// files this way); false when the key does not exist.
     func copy(key: String, toFile path: String) async throws -> Bool
+    /// Stores a copy of `key`'s bytes under `destination` without passing them through Kindred
+    /// (S3's CopyObject runs inside the store): a file that needs a life of its own, like a
+    /// post's photo becoming the profile photo. False when `key` does not exist.
+    func copy(key: String, to destination: String) async throws -> Bool
 }
 
 /// Stores each key as a file under one directory, written atomically (temp file, then rename).
@@ -73,6 +77,18 @@ struct FileMediaStore: MediaStore {
         return try await NIOThreadPool.singleton.runIfActive {
             guard FileManager.default.fileExists(atPath: path) else { return false }
             try FileManager.default.copyItem(atPath: path, toPath: destination)
+            return true
+        }
+    }
+
+    func copy(key: String, to destination: String) async throws -> Bool {
+        let source = try self.path(for: key), target = try self.path(for: destination)
+        // Copied beside the target, then renamed, as `put` writes: no reader sees half a file.
+        let temporary = target + ".partial-" + UUID().uuidString
+        return try await NIOThreadPool.singleton.runIfActive {
+            guard FileManager.default.fileExists(atPath: source) else { return false }
+            try FileManager.default.copyItem(atPath: source, toPath: temporary)
+            try FileManager.default.moveItem(atPath: temporary, toPath: target)
             return true
         }
     }

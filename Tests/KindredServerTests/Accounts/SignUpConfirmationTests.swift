@@ -98,6 +98,98 @@ struct SignUpConfirmationTests {
         }
     }
 
+    /// A confirmed account's session, made the way a person makes one here.
+    static func confirmedSession(_ kindred: TestKindred, _ email: String, _ username: String) async throws -> String {
+        #expect(try await signUp(kindred, email, username).status == .accepted)
+        let link = try #require(try await kindred.mail.to(email, subject: "Confirm your e-mail address").last?.token(of: "verify-email"))
+        #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link]).status == .ok)
+        let signedIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": email, "password": "correct horse"])
+        return try signedIn.decode(Components.Schemas.AuthSession.self).accessToken
+    }
+
+    @Test func changingTheAddressIsAnsweredAlikeAndWaitsForTheLink() async throws {
+        try await withKindred(adjust: Self.confirming) { kindred in
+            // setup: ada and bo have confirmed accounts
+            _ = try await Self.confirmedSession(kindred, "ada@example.com", "ada")
+            let bo = try await Self.confirmedSession(kindred, "bo@example.com", "bobo")
+
+            // act: bo asks for ada's address, then for a new one
+            let change = { (email: String) in
+                try await kindred.send(.PUT, "/me/email", token: bo, json: ["email": email, "password": "correct horse"])
+            }
+            let taken = try await change("ADA@example.com")
+            let fresh = try await change("bo@new.example")
+
+            // validate: alike (status and body), nothing changed yet, ada is told, bo's new address gets a link
+            #expect(taken.status == .accepted && fresh.status == .accepted, "\(taken.body.string) \(fresh.body.string)")
+            #expect(try taken.decode(Components.Schemas.EmailChangePending.self).email == "ada@example.com")
+            #expect(try fresh.decode(Components.Schemas.EmailChangePending.self).email == "bo@new.example")
+            let me = { try await kindred.send(.GET, "/me", token: bo).decode(Components.Schemas.Me.self) }
+            #expect(try await me().email == "bo@example.com")
+            #expect(try await User.query(on: kindred.app.db).filter(\.$email == "ada@example.com").first()?.username == "ada")
+            let notice = try #require(try await kindred.mail.to("ada@example.com", subject: "Someone tried to use your address").first)
+            #expect(notice.text.contains("@ada") && !notice.text.contains("bobo"))
+            #expect(try await kindred.mail.to("bo@example.com", subject: "Your e-mail address was changed").isEmpty)
+            let links = try await kindred.mail.to("bo@new.example", subject: "Confirm your new e-mail address")
+            #expect(links.count == 1 && links[0].text.contains("@bobo"))
+
+            // Two pending changes: the link opened wins, the other lapses.
+            #expect(try await change("bo@other.example").status == .accepted)
+            let other = try #require(try await kindred.mail.to("bo@other.example", subject: "Confirm your new e-mail address").first?.token(of: "verify-email"))
+            let token = try #require(links[0].token(of: "verify-email"))
+            let confirmed = try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": token])
+            #expect(confirmed.status == .ok)
+            #expect(try confirmed.decode(Components.Schemas.EmailVerified.self).email == "bo@new.example")
+            let after = try await me()
+            #expect(after.email == "bo@new.example" && after.emailVerified == true)
+            #expect(try await kindred.mail.to("bo@example.com", subject: "Your e-mail address was changed").count == 1)
+            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": other]).problem?.kind == "invalid-link")
+            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": token]).problem?.kind == "invalid-link")
+            // Signing in goes by the new address now.
+            #expect(try await kindred.send(.POST, "/auth/sign-in", json: ["email": "bo@new.example", "password": "correct horse"]).status == .ok)
+            #expect(try await kindred.send(.POST, "/auth/sign-in", json: ["email": "bo@example.com", "password": "correct horse"]).status
+                    == .unauthorized)
+
+            // Links to new addresses are limited per account, taken ones counted alike.
+            var statuses: [HTTPStatus] = []
+            for index in 0..<EmailService.linksPerHour { statuses.append(try await change("bo\(index)@more.example").status) }
+            #expect(statuses.allSatisfy { $0 == .accepted } == false && statuses.last == .tooManyRequests)
+        }
+    }
+
+    @Test func aSignUpWaitingForItsLinkIsFoundByNobody() async throws {
+        try await withKindred(adjust: Self.confirming) { kindred in
+            let ada = try await Self.confirmedSession(kindred, "ada@example.com", "ada")
+            #expect(try await Self.signUp(kindred, "pending@example.com", "pendingperson").status == .accepted)
+            let searched = try await kindred.send(.GET, "/profiles?prefix=pending", token: ada)
+            #expect(searched.status == .ok && !searched.body.string.contains("pendingperson"), "\(searched.body.string)")
+            #expect(try await kindred.send(.GET, "/profiles/pendingperson", token: ada).status == .notFound)
+            let people = try await kindred.send(.GET, "/kinnect/people?q=pending", token: ada)
+            #expect(people.status == .ok && !people.body.string.contains("pendingperson"), "\(people.body.string)")
+
+            // Confirmed, it is an account like any other.
+            let link = try #require(try await kindred.mail.to("pending@example.com", subject: "Confirm your e-mail address").first?.token(of: "verify-email"))
+            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link]).status == .ok)
+            #expect(try await kindred.send(.GET, "/profiles?prefix=pending", token: ada).body.string.contains("pendingperson"))
+            #expect(try await kindred.send(.GET, "/profiles/pendingperson", token: ada).status == .ok)
+            #expect(try await kindred.send(.GET, "/kinnect/people?q=pending", token: ada).body.string.contains("pendingperson"))
+        }
+    }
+
+    @Test func aChangeWhoseAddressWasTakenMeanwhileIsRefused() async throws {
+        try await withKindred(adjust: Self.confirming) { kindred in
+            let bo = try await Self.confirmedSession(kindred, "bo@example.com", "bobo")
+            #expect(try await kindred.send(.PUT, "/me/email", token: bo, json: ["email": "cy@example.com", "password": "correct horse"]).status
+                    == .accepted)
+            let token = try #require(try await kindred.mail.to("cy@example.com", subject: "Confirm your new e-mail address").first?.token(of: "verify-email"))
+            // Cy signs up with the address before bo opens the link.
+            _ = try await Self.confirmedSession(kindred, "cy@example.com", "cyra")
+            let late = try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": token])
+            #expect(late.status == .conflict)
+            #expect(try await kindred.send(.GET, "/me", token: bo).decode(Components.Schemas.Me.self).email == "bo@example.com")
+        }
+    }
+
     @Test func withoutConfirmationSignUpSignsInAtOnceAndSaysATakenAddressIsTaken() async throws {
         try await withKindred { kindred async throws in
             #expect(kindred.configuration.signUpConfirmsEmail == false)

@@ -98,4 +98,28 @@ struct MetricsTests {
             #expect(Self.value(#"kindred_job_runs_total{job="test.failing",outcome="failed"}"#, in: text) == 1)
         }
     }
+
+    /// The pool's size, a probe through it, and on PostgreSQL this instance's own connections
+    /// as the server counts them (the scrape's query holds one, `active`).
+    @Test func theDatabasePoolIsReported() async throws {
+        try await withKindred(adjust: { $0.metricsToken = SecretString(Self.token) }) { kindred in
+            _ = try await kindred.signUp("ada")
+            let text = try await Self.scrape(kindred)
+            let loops = Array(kindred.app.eventLoopGroup.makeIterator()).count
+            #expect(Self.value("kindred_database_up", in: text) == 1)
+            let probe = try #require(Self.value("kindred_database_probe_seconds", in: text))
+            #expect(probe > 0 && probe < 5)
+            let capacity = try #require(Self.value("kindred_database_pool_max_connections", in: text))
+            if case .postgres = kindred.configuration.database {
+                #expect(capacity == Double(4 * loops))
+                let active = try #require(Self.value(#"kindred_database_connections{state="active"}"#, in: text), "\(text)")
+                let open = DatabasePoolGauge.states.compactMap { Self.value(#"kindred_database_connections{state="\#($0)"}"#, in: text) }
+                #expect(active >= 1 && open.count == DatabasePoolGauge.states.count)
+                #expect(open.reduce(0, +) <= capacity, "only this instance's connections: \(open)")
+            } else {
+                #expect(capacity == Double(loops))
+                #expect(!text.contains("kindred_database_connections{"), "SQLite has no server to ask")
+            }
+        }
+    }
 }

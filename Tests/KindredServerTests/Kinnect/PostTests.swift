@@ -163,6 +163,42 @@ struct PostTests {
         }
     }
 
+    /// A post's photo made the profile photo gets a copy of its own: shown to everyone as any
+    /// avatar is (the post still only to followers), and kept when the post is deleted.
+    @Test func aPostsPhotoMadeTheProfilePhotoIsCopiedAndOutlivesThePost() async throws {
+        try await withKindred { kindred in
+            let (ada, _, _, stranger, _) = try await cast(kindred)
+            let photos = try await photo(kindred, ada)
+            let made = try await post(kindred, ada, photos: [photos]).decode(Schemas.KinnectPost.self)
+            let display = made.media[0].display.id
+            // act
+            let updated = try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["avatarId": display.uuidString])
+            // validate
+            #expect(updated.status == .ok, "\(updated.body.string)")
+            let avatar = try #require(try updated.decode(Schemas.Me.self).profile.avatar)
+            #expect(avatar.id != display && avatar.width == 1080 && avatar.height == 810)
+            let original = try #require(try await MediaItem.find(display, on: kindred.app.db))
+            let copy = try #require(try await MediaItem.find(avatar.id, on: kindred.app.db))
+            #expect(copy.$owner.id == ada.id && copy.byteCount == original.byteCount && copy.storageKey != original.storageKey)
+            let directory = kindred.configuration.mediaDirectory + "/"
+            #expect(FileManager.default.contents(atPath: directory + copy.storageKey) == FileManager.default.contents(atPath: directory + original.storageKey))
+            // Everyone sees a profile photo; the post's own file stays the followers'.
+            #expect(try await kindred.send(.GET, "/media/\(avatar.id)", token: stranger.accessToken).status == .ok)
+            #expect(try await kindred.send(.GET, "/media/\(display)", token: stranger.accessToken).status == .notFound)
+            // Choosing the same photo again makes no second copy.
+            let again = try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["avatarId": avatar.id.uuidString])
+            #expect(try again.decode(Schemas.Me.self).profile.avatar?.id == avatar.id)
+            #expect(try await MediaItem.query(on: kindred.app.db).filter(\.$owner.$id == ada.id).count() == 3)
+
+            #expect(try await kindred.send(.DELETE, "/kinnect/posts/\(made.id)", token: ada.accessToken).status == .noContent)
+            #expect(!FileManager.default.fileExists(atPath: directory + original.storageKey))
+            let me = try await kindred.send(.GET, "/me", token: ada.accessToken).decode(Schemas.Me.self)
+            #expect(me.profile.avatar?.id == avatar.id)
+            let served = try await kindred.app.testing().sendRequest(.GET, try #require(me.profile.avatar).url)
+            #expect(served.status == .ok && Int64(served.body.readableBytes) == copy.byteCount)
+        }
+    }
+
     @Test func savedPostsArePrivateAndOnlyWhatIMayStillSee() async throws {
         try await withKindred { kindred in
             let (ada, bob, _, stranger, _) = try await cast(kindred)

@@ -132,6 +132,49 @@ struct S3MediaStoreTests {
         }
     }
 
+    /// CopyObject: the copy is made inside the bucket (moto checks the signature of the PUT that
+    /// names its source), reads back byte for byte, and a missing source is said as such.
+    @Test func aFileIsCopiedInsideTheBucket() async throws {
+        try await Self.withS3 { s3 in
+            try await withKindred(adjust: { $0.s3 = s3 }) { kindred in
+                let store = try Self.store(kindred)
+                let owner = UUID()
+                let bytes = MediaFixtures.photo(megabytes: 2)
+                let source = MediaKey.prefix(owner: owner) + UUID().uuidString.lowercased() + ".jpg"
+                let target = MediaKey.prefix(owner: owner) + UUID().uuidString.lowercased() + ".jpg"
+                try await store.put(bytes, key: source)
+                // act
+                #expect(try await store.copy(key: source, to: target))
+                // validate
+                let copied = try #require(try await Self.read(target, on: kindred))
+                #expect(copied.1 == bytes && copied.0.headers.first(name: .contentType) == "image/jpeg")
+                try await store.delete(key: source)
+                #expect(try await Self.read(target, on: kindred) != nil, "the copy lives on its own")
+                #expect(try await store.copy(key: source, to: MediaKey.prefix(owner: owner) + "gone.jpg") == false)
+                #expect(try await Self.read(MediaKey.prefix(owner: owner) + "gone.jpg", on: kindred) == nil)
+
+                // Through the API: a post's photo made the profile photo is such a copy.
+                let ada = try await kindred.signUp("ada")
+                func upload(_ png: [UInt8]) async throws -> UUID {
+                    try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: png).decode(Components.Schemas.Media.self).id
+                }
+                let display = try await upload(TestPNG.make(width: 64, height: 48, seed: 3))
+                let thumbnail = try await upload(TestPNG.make(width: 32, height: 24, seed: 4))
+                let body = try JSONSerialization.data(withJSONObject: ["caption": "", "media": [["display": display.uuidString, "thumbnail": thumbnail.uuidString]]])
+                let made = try await kindred.send(.POST, "/kinnect/posts", token: ada.accessToken, bytes: Array(body), headers: ["Content-Type": "application/json"])
+                #expect(made.status == .created, "\(made.body.string)")
+                let me = try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["avatarId": display.uuidString]).decode(Components.Schemas.Me.self)
+                let avatar = try #require(me.profile.avatar)
+                #expect(avatar.id != display)
+                let original = try #require(try await MediaItem.find(display, on: kindred.app.db))
+                let copy = try #require(try await MediaItem.find(avatar.id, on: kindred.app.db))
+                let copiedBytes = try await Self.read(copy.storageKey, on: kindred)?.1
+                let sourceBytes = try await Self.read(original.storageKey, on: kindred)?.1
+                #expect(copiedBytes != nil && copiedBytes == sourceBytes)
+            }
+        }
+    }
+
     /// A file written to a temporary path, as an upload is staged, and its bytes.
     static func stagedFile(bytes count: Int) -> (path: String, bytes: [UInt8]) {
         var generator = SystemRandomNumberGenerator()

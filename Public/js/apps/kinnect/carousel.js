@@ -144,5 +144,5 @@ export function createCarousel(post, { onDoubleTap } = {}) {
   heart.addEventListener('animationend', () => heart.classList.remove('kinnect-burst-on'));
 
   show(0);
-  return { el, burst };
+  return { el, burst, get index() { return index; } };
 }

@@ -11,7 +11,8 @@ import { openSheet } from './sheet.js';
  */
 export function openPostMenu(post, { mine, actions }) {
   const choices = mine
-    ? [['edit', 'Edit caption', 'kinnect-menu-edit'], ['remove', 'Delete', 'kinnect-menu-delete', true]]
+    ? [['edit', 'Edit caption', 'kinnect-menu-edit'], ['avatar', 'Use as profile photo', 'kinnect-menu-avatar'],
+      ['remove', 'Delete', 'kinnect-menu-delete', true]]
     : [['report', 'Report', 'kinnect-menu-report', true], ['unfollow', 'Unfollow', 'kinnect-menu-unfollow']];
   let chosen = null;
   const buttons = choices.filter(([key]) => actions[key]).map(([key, label, testid, danger]) =>

@@ -3,7 +3,9 @@
 // screen at once and go back, with a message, if the server says no.
 import { h, timeEl } from '../../dom.js';
 import { avatar } from '../../components.js';
+import { updateProfile } from '../../kindred-client.js';
 import { reportDialog } from '../../safety.js';
+import { updateMe } from '../../session.js';
 import { captionEditor, captionView } from './caption.js';
 import { createCarousel } from './carousel.js';
 import * as client from './client.js';
@@ -152,6 +154,19 @@ export function createPostView(post, { me, onDeleted, onUnfollowed, linkToPost =
     }
   }
 
+  // The photo on screen becomes the profile photo. The server keeps a copy of its own, so
+  // deleting this post later leaves the profile photo as it is.
+  async function useAsAvatar() {
+    const display = post.media[carousel.index]?.display;
+    if (!display || client.isVideo(display)) return;
+    try {
+      updateMe(await updateProfile({ avatarId: display.id }));
+      showStatus('This photo is your profile photo now.');
+    } catch (err) {
+      showError(`Your profile photo wasn’t changed: ${err.detail || err.message}`);
+    }
+  }
+
   async function report() {
     if (await reportDialog({ kind: 'kinnect.post', id: post.id }, { title: 'Report post' })) showStatus('Thanks. Your report was sent.');
   }
@@ -172,7 +187,7 @@ export function createPostView(post, { me, onDeleted, onUnfollowed, linkToPost =
   commentButton.addEventListener('click', comments);
   commentsLink.addEventListener('click', comments);
   menuButton.addEventListener('click', () => openPostMenu(post, { mine, actions: mine
-    ? { edit: editCaption, remove, open: linkToPost }
+    ? { edit: editCaption, remove, open: linkToPost, avatar: client.isVideo(post.media[carousel.index]?.display) ? null : useAsAvatar }
     : { report, unfollow, open: linkToPost } }));
 
   renderLikes();

@@ -4,8 +4,8 @@ import Prometheus
 import Vapor
 
 /// What an operator scrapes from `/metrics` (Prometheus' text format): requests by route and
-/// status with their latencies, requests in flight, realtime sockets open here, and scheduled job
-/// runs. The two gauges are read at each scrape from what already counts them
+/// status with their latencies, requests in flight, realtime sockets open here, the database
+/// pool (`DatabasePoolGauge`), scheduled job runs and push deliveries. The two gauges are read at each scrape from what already counts them
 /// (`RequestsInFlight`, `RealtimeHub`), not kept a second time. One registry per application, not swift-metrics' process-wide bootstrap: every test
 /// builds its own application, and each must count only its own requests.
 ///
@@ -16,6 +16,9 @@ final class KindredMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     let requestsInFlight: Gauge
     let realtimeConnections: Gauge
+    let databaseUp: Gauge
+    let databaseProbe: Gauge
+    let databasePoolCapacity: Gauge
 
     /// Prometheus' usual latency buckets, from 5 ms to 10 s.
     static let latencyBuckets: [Duration] = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000].map { .milliseconds($0) }
@@ -39,6 +42,11 @@ final class KindredMetrics: Sendable {
                              unitName: "seconds", helpText: "How long this instance's job runs took.")
     }
 
+    private static var databaseConnections: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "kindred", subsystem: "database", metricName: "connections", unitName: "",
+                             helpText: "This instance's PostgreSQL connections by state, from pg_stat_activity (the scrape holds one).")
+    }
+
     private static var pushes: MetricNameDescriptor {
         MetricNameDescriptor(namespace: "kindred", subsystem: "push", metricName: "deliveries", unitName: "total",
                              helpText: "Push messages this instance sent, by outcome (delivered, gone, retry, refused, given_up).")
@@ -51,6 +59,26 @@ final class KindredMetrics: Sendable {
         realtimeConnections = registry.makeGauge(descriptor: MetricNameDescriptor(
             namespace: "kindred", subsystem: "realtime", metricName: "connections", unitName: "",
             helpText: "Realtime WebSockets open on this instance."))
+        databaseUp = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "kindred", subsystem: "database", metricName: "up", unitName: "",
+            helpText: "Whether the scrape's probe got a connection and an answer (1) or not (0)."))
+        databaseProbe = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "kindred", subsystem: "database", metricName: "probe", unitName: "seconds",
+            helpText: "Time to take a pooled connection and run SELECT 1: grows when every connection is busy."))
+        databasePoolCapacity = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "kindred", subsystem: "database", metricName: "pool_max_connections", unitName: "",
+            helpText: "Connections this instance's pool may open."))
+    }
+
+    /// Sets the database gauges from one scrape's sample.
+    func record(_ sample: DatabasePoolGauge.Sample, of gauge: DatabasePoolGauge) {
+        databasePoolCapacity.set(Int64(gauge.capacity))
+        databaseUp.set(Int64(sample.up ? 1 : 0))
+        if let seconds = sample.probeSeconds { databaseProbe.set(seconds) }
+        guard gauge.applicationName != nil, sample.up else { return }
+        for state in DatabasePoolGauge.states {
+            registry.makeGauge(descriptor: Self.databaseConnections, labels: [("state", state)]).set(Int64(sample.connections[state] ?? 0))
+        }
     }
 
     func recordRequest(method: HTTPMethod, route: String?, status: HTTPResponseStatus, duration: Duration) {
@@ -103,6 +131,10 @@ struct MetricsMiddleware: AsyncMiddleware {
     }
 }
 
+struct DatabasePoolGaugeKey: StorageKey {
+    typealias Value = DatabasePoolGauge
+}
+
 /// `GET /metrics`: only with `KINDRED_METRICS_TOKEN` set, and only for a request bearing it;
 /// without one configured the path does not exist (404), like any other.
 enum MetricsRoute {
@@ -110,6 +142,7 @@ enum MetricsRoute {
         guard let token, !token.isEmpty else { return }
         let metrics = app.kindred.metrics, hub = app.kindred.hub
         let requests = app.storage[RequestsInFlightKey.self]
+        let pool = app.storage[DatabasePoolGaugeKey.self]
         // Digests compared, not the tokens: `SHA256Digest`'s `==` takes the same time wherever
         // two differ, and a digest's length says nothing about the token's.
         let expected = SHA256.hash(data: Array(token.utf8))
@@ -121,6 +154,7 @@ enum MetricsRoute {
             }
             metrics.requestsInFlight.set(Int64(requests?.current ?? 0))
             metrics.realtimeConnections.set(Int64(await hub.connectionCount))
+            if let pool { metrics.record(await pool.sample(on: request.db), of: pool) }
             var headers = HTTPHeaders()
             headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])
             headers.cacheControl = .init(noStore: true)

@@ -241,6 +241,31 @@ final class S3MediaStore: MediaStore {
         return true
     }
 
+    /// S3's CopyObject: a PUT of the new key naming the old one in `x-amz-copy-source`, so the
+    /// bytes never leave the store (one request, whatever the size, up to S3's 5 GiB, far above
+    /// the largest upload). S3 may answer a copy 200 and still fail it, with an `<Error>` body in
+    /// place of `<CopyObjectResult>`, so the body is read either way.
+    func copy(key: String, to destination: String) async throws -> Bool {
+        guard MediaKey.isValid(key) else { throw AppError.notFound("media") }
+        // The source is `bucket/key`, escaped as a path; keys hold no character that needs it.
+        let source = "/" + settings.bucket + "/" + key
+        let response = try await send("PUT", key: destination, headers: [(name: "x-amz-copy-source", value: source)])
+        if response.status == .notFound {
+            let code = S3XML(try await response.body.collect(upTo: 64 * 1024)).first("Code")
+            // A missing bucket is a broken store, not a missing file.
+            if code == "NoSuchKey" { return false }
+            logger.error("The media store refused to copy \(key): 404 \(code ?? "")")
+            throw Self.unavailable
+        }
+        try await expect(response, [200], doing: "copy \(key)")
+        let answer = S3XML(try await response.body.collect(upTo: 64 * 1024))
+        guard answer.first("ETag") != nil, answer.first("Code") == nil else {
+            logger.error("The media store failed to copy \(key): \(answer.first("Code") ?? "no result")")
+            throw Self.unavailable
+        }
+        return true
+    }
+
     // MARK: - Requests
 
     func send(_ method: String, key: String?, query: [(name: String, value: String)] = [],
