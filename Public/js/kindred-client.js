@@ -51,7 +51,9 @@ export const requestPasswordReset = (email) => api.post('/auth/password-reset', 
 /** Ends every session of the account, this browser's too. */
 export const resetPassword = (token, password) => api.post('/auth/password-reset/confirm', { token, password }, { auth: false });
 /** Resolves to { email }: the address the link proved. */
-export const confirmEmailVerification = (token) => api.post('/auth/email-verification/confirm', { token }, { auth: false });
+/** Proves an address with a link's token; a sign-up's link also needs (and sets) the account's password. */
+export const confirmEmailVerification = (token, password) =>
+  api.post('/auth/email-verification/confirm', password === undefined ? { token } : { token, password }, { auth: false });
 
 // ---- sessions ----
 const paged = (path, cursor) => (cursor ? `${path}?cursor=${id(cursor)}` : path);

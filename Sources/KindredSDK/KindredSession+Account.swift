@@ -111,10 +111,14 @@ extension KindredSession {
     }
 
     /// Proves an address with the token of an e-mailed link (`…/#/verify-email?token=…`); needs
-    /// no session, as the link may be opened on another device. Gives the proven address.
+    /// no session, as the link may be opened on another device. Gives the proven address. The
+    /// link of a sign-up that waits for it (`createAccount`'s `.confirmationSent`) needs the
+    /// account's `password`, which it sets; without one it is a 422 on `password`.
     @discardableResult
-    public func confirmEmailVerification(token: String) async throws -> String {
-        try await perform { try await client.confirmEmailVerification(body: .json(.init(token: token))).ok.body.json.email }
+    public func confirmEmailVerification(token: String, password: String? = nil) async throws -> String {
+        try await perform {
+            try await client.confirmEmailVerification(body: .json(.init(token: token, password: password))).ok.body.json.email
+        }
     }
 
     /// What `changeEmail` did: changed at once, or (on a server that confirms addresses) a link

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kindred_ui import UI, unique_account
+from kindred_ui import UI, Api, unique_account
 from mail_ui import CHANGED_SUBJECT, VERIFY_SUBJECT, mail_names, wait_for_mail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,9 +73,15 @@ def test_sign_up_waits_for_the_link_and_a_taken_address_reads_the_same(driver, c
     ui.sign_in(acct["email"], acct["password"])
     assert "Confirm your e-mail address first" in ui.has_text("form-error")
 
-    # The link finishes it; then signing in works.
+    # The link asks for the password, which it sets; then signing in works.
     mail = wait_for_mail(acct["email"], VERIFY_SUBJECT, seen)
     driver.get(mail.link)
+    ui.visible("verify-password-form")
+    ui.fill("verify-password", "short")
+    ui.click("verify-password-submit")
+    assert "8 characters" in ui.has_text("error-password")
+    ui.fill("verify-password", acct["password"])
+    ui.click("verify-password-submit")
     assert "is verified" in ui.has_text("verify-done")
     ui.click("verify-continue")
     ui.fill("signin-email", acct["email"])
@@ -94,11 +100,41 @@ def test_sign_up_waits_for_the_link_and_a_taken_address_reads_the_same(driver, c
     assert f"@{acct['username']}" in notice.text
 
 
+def test_whoever_signed_up_first_with_my_address_does_not_get_my_account(driver, confirming_server, monkeypatch):
+    monkeypatch.setenv("KINDRED_MAIL_DIR", confirming_server["mail"])
+    ui = UI(driver, confirming_server["base"])
+    acct = unique_account()
+    api = Api(confirming_server["base"])
+    # A squatter signs up with my address first (its link comes to me, unopened).
+    squatter = {**unique_account(), "email": acct["email"], "password": "the squatter's own"}
+    status, _ = api.call("POST", "/auth/sign-up", {k: squatter[k] for k in ("email", "password", "username")})
+    assert status == 202
+    seen = mail_names()
+    assert "Check your inbox" in sign_up(ui, acct)
+
+    # My sign-up sends the waiting account's link again; opening it, I choose the password.
+    driver.get(wait_for_mail(acct["email"], VERIFY_SUBJECT, seen).link)
+    ui.fill("verify-password", acct["password"])
+    ui.click("verify-password-submit")
+    assert "is verified" in ui.has_text("verify-done")
+    ui.click("verify-continue")
+    ui.fill("signin-email", acct["email"])
+    ui.fill("signin-password", acct["password"])
+    ui.click("signin-submit")
+    ui.wait.until(lambda d: d.find_elements(*ui.sel("nav-signout")))
+    status, _ = api.call("POST", "/auth/sign-in", {"email": acct["email"], "password": squatter["password"]})
+    assert status == 401
+    ui.click("nav-signout")
+    ui.wait.until(lambda d: not d.find_elements(*ui.sel("nav-signout")))
+
+
 def confirmed_account(ui, driver, seen):
     """An account signed up through the page and confirmed by its link; signed out after."""
     acct = unique_account()
     sign_up(ui, acct)
     driver.get(wait_for_mail(acct["email"], VERIFY_SUBJECT, seen).link)
+    ui.fill("verify-password", acct["password"])
+    ui.click("verify-password-submit")
     ui.has_text("verify-done")
     return acct
 

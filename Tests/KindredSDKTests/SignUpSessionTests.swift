@@ -21,7 +21,14 @@ struct SignUpSessionTests {
             }
             let token = try #require(try await kindred.mail.to("sdk-confirm@example.com", subject: "Confirm your e-mail address")
                 .first?.token(of: "verify-email"))
-            try await phone.confirmEmailVerification(token: token)
+            // The link asks for the password (and stays good), then sets it.
+            do {
+                try await phone.confirmEmailVerification(token: token)
+                Issue.record("a sign-up's link confirmed without the password")
+            } catch let error as KindredError {
+                #expect(error.status == 422)
+            }
+            try await phone.confirmEmailVerification(token: token, password: "first password")
             let me = try await phone.signIn(email: "sdk-confirm@example.com", password: "first password")
             #expect(me.emailVerified == true)
             // The same address again is answered as a new one was.
@@ -38,7 +45,7 @@ struct SignUpSessionTests {
             for (email, username) in [("sdk-move@example.com", "sdk_move"), ("taken@example.com", "sdk_taken")] {
                 _ = try await phone.createAccount(email: email, password: "first password", username: username)
                 let link = try #require(try await kindred.mail.to(email, subject: "Confirm your e-mail address").first?.token(of: "verify-email"))
-                try await phone.confirmEmailVerification(token: link)
+                try await phone.confirmEmailVerification(token: link, password: "first password")
             }
             try await phone.signIn(email: "sdk-move@example.com", password: "first password")
 

@@ -1,7 +1,10 @@
 // The page an e-mailed verification link opens: it proves the address at once (opening the link
 // is the whole point), signed in or not, since people read mail on whatever device is at hand.
+// A sign-up's link asks for the account's password first: whoever holds the mailbox sets it, so
+// someone who signed up earlier with this address cannot own what this click confirms.
 import { h } from '../dom.js';
 import * as kindred from '../kindred-client.js';
+import { clearErrors, formAlert, passwordField, setPending, showApiError } from '../forms.js';
 import { currentSession, updateMe } from '../session.js';
 
 export function render(root, { query }) {
@@ -19,10 +22,43 @@ export function render(root, { query }) {
       h('a', { href: '#/account', dataset: { testid: 'verify-account-link' } }, 'Account page'), '.');
   }
 
-  async function confirm() {
-    say('info', 'verify-checking', 'Checking your link…');
+  /** The server asked for the password: a form for it, which confirms the link with it. */
+  function askPassword(message) {
+    const password = passwordField({ name: 'password', label: 'Password', testid: 'verify-password',
+      hint: 'The password you chose when you signed up (or a new one): it becomes your password.',
+      autocomplete: 'new-password', required: true, maxlength: '128' });
+    const fields = { password };
+    const alert = formAlert('verify-password-error');
+    const submit = h('button', { type: 'submit', class: 'btn btn-primary btn-block', dataset: { testid: 'verify-password-submit' } },
+      'Finish signing up');
+    const form = h('form', { class: 'card form', novalidate: true, dataset: { testid: 'verify-password-form' } },
+      h('p', {}, message), alert.el, password.wrap, submit);
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      clearErrors(fields, alert);
+      // The API counts code points, so an emoji is one character here as there.
+      if ([...password.input.value].length < 8) {
+        showApiError({ fieldErrors: { password: 'Use at least 8 characters.' } }, fields, alert);
+        return;
+      }
+      setPending(form, submit, true, 'Finishing…');
+      const outcome = await confirm(password.input.value, { quiet: true });
+      if (!alive) return;
+      if (outcome?.err) {
+        setPending(form, submit, false);
+        showApiError(outcome.err, fields, alert);
+      }
+    });
+    result.replaceChildren(form);
+    password.input.focus();
+  }
+
+  /** Confirms the link (with `password` for a sign-up's). With `quiet`, a refusal of the password
+   * is handed back for the form to show rather than replacing it. */
+  async function confirm(password, { quiet = false } = {}) {
+    if (!quiet) say('info', 'verify-checking', 'Checking your link…');
     try {
-      const { email } = await kindred.confirmEmailVerification(token);
+      const { email } = await kindred.confirmEmailVerification(token, password);
       if (!alive) return;
       // The answer names the address it proved: when that is this account's, the account page
       // must say so without waiting for a reload.
@@ -44,11 +80,17 @@ export function render(root, { query }) {
     } catch (err) {
       if (!alive) return;
       if (err.isInvalidLink) return invalid();
+      // A sign-up's link: the password first (the link stays good until then).
+      if (err.status === 422 && err.fieldErrors?.password) {
+        if (quiet) return { err };
+        return askPassword(err.fieldErrors.password);
+      }
+      if (quiet && err.status === 422) return { err };
       // A change of address whose address another account took meanwhile: trying again cannot help.
       if (err.status === 409) return say('warning', 'verify-error', err.detail || err.message);
       // No answer or a server hiccup: the link may still be good, so offer to try it again.
       const retry = h('button', { type: 'button', class: 'btn', dataset: { testid: 'verify-retry' } }, 'Try again');
-      retry.addEventListener('click', confirm);
+      retry.addEventListener('click', () => confirm(password));
       say('warning', 'verify-error', err.detail || err.message);
       result.append(h('div', { class: 'actions' }, retry));
     }

@@ -87,13 +87,33 @@ struct EmailService {
 
     /// Proves the address the link went to, if it is still the account's; or, for the link of
     /// a change of address, makes its address the account's. Gives the address.
-    func confirmVerification(token: String) async throws -> String {
+    ///
+    /// The link of a sign-up still waiting for it also sets the account's password, which the
+    /// one opening it gives (`password`; without it, a 422 on that field asks for it and the link
+    /// stays good). Otherwise whoever signed up first with someone else's address would own the
+    /// account that person's click confirms: their later sign-up only sends this link again.
+    /// Holding the mailbox is what proves the account, as with a reset link.
+    func confirmVerification(token: String, password rawPassword: String? = nil) async throws -> String {
+        let peeked = try await usable(token, for: [.verifyEmail, .changeEmail])
+        var hash: String?
+        if peeked.purpose == .verifyEmail, try await ProfileService.user(peeked.$user.id, on: context.database).signUpPendingSince != nil {
+            guard let rawPassword else {
+                throw AppError.validation(field: "password", "Enter the password for your new account to finish signing up.")
+            }
+            let password = try AccountRules.password(rawPassword).mapError { AppError.validation([$0]) }.get()
+            hash = try await services.passwords.hash(password)
+        }
         let link = try await use(token, for: [.verifyEmail, .changeEmail])
         let user = try await ProfileService.user(link.$user.id, on: context.database)
         if link.purpose == .changeEmail { return try await completeChange(of: user, by: link) }
         guard user.email == link.email else { throw Self.invalidLink }
         if user.emailVerifiedAt == nil || user.signUpPendingSince != nil {
             user.emailVerifiedAt = user.emailVerifiedAt ?? context.now
+            if user.signUpPendingSince != nil {
+                // Peeked at as waiting, so a hash was made; a link used meanwhile is refused by `use`.
+                guard let hash else { throw Self.invalidLink }
+                user.passwordHash = hash
+            }
             // A sign-up waiting for this link is an account from now on.
             user.signUpPendingSince = nil
             try await user.save(on: context.database)

@@ -25,7 +25,7 @@ extension Controller {
     {
         let request = try request
         guard case .json(let body) = input.body else { throw AppError.malformed("Send JSON.") }
-        let email = try await EmailService(context: request.context).confirmVerification(token: body.token)
+        let email = try await EmailService(context: request.context).confirmVerification(token: body.token, password: body.password)
         return .ok(.init(body: .json(.init(email: email))))
     }
 

@@ -24,7 +24,7 @@ struct SignUpConfirmationTests {
             let first = try await Self.signUp(kindred, "ada@example.com", "ada")
             #expect(first.status == .accepted)
             let link = try #require(try await kindred.mail.to("ada@example.com", subject: "Confirm your e-mail address").first?.token(of: "verify-email"))
-            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link]).status == .ok)
+            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link, "password": "correct horse"]).status == .ok)
 
             // act: a stranger signs up with ada's address, and someone with a new one
             let taken = try await Self.signUp(kindred, "Ada@Example.com ", "not_ada", password: "stranger's pass")
@@ -68,11 +68,41 @@ struct SignUpConfirmationTests {
             #expect(links.count == 2)
             // act: the link
             let token = try #require(links.last?.token(of: "verify-email"))
-            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": token]).status == .ok)
+            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": token, "password": "correct horse"]).status == .ok)
             // validate: signed in, verified
             let signedIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": "bo@example.com", "password": "correct horse"])
             #expect(signedIn.status == .ok, "\(signedIn.body.string)")
             #expect(try signedIn.decode(Components.Schemas.AuthSession.self).me.emailVerified == true)
+        }
+    }
+
+    /// Whoever signs up first with someone else's address cannot have the account that person's
+    /// click confirms: their later sign-up sends the waiting account's link again, and opening it
+    /// sets the password of the one holding the mailbox.
+    @Test func theOneWhoOpensASignUpsLinkSetsItsPassword() async throws {
+        try await withKindred(adjust: Self.confirming) { kindred in
+            // setup: a squatter signs up with ada's address before she does
+            #expect(try await Self.signUp(kindred, "ada@example.com", "squatter", password: "squatter's pass").status == .accepted)
+            #expect(try await Self.signUp(kindred, "ada@example.com", "ada", password: "ada's own horse").status == .accepted)
+            let token = try #require(try await kindred.mail.to("ada@example.com", subject: "Confirm your e-mail address").last?.token(of: "verify-email"))
+            let confirm = { (body: [String: String]) in try await kindred.send(.POST, "/auth/email-verification/confirm", json: body) }
+
+            // act: the link asks for a password; a short one is refused; neither uses it up
+            let bare = try await confirm(["token": token])
+            #expect(bare.status == .unprocessableEntity && bare.problem?.errors?.first?.field == "password", "\(bare.body.string)")
+            #expect(try await confirm(["token": token, "password": "short"]).status == .unprocessableEntity)
+            #expect(try await confirm(["token": token, "password": "ada's own horse"]).status == .ok)
+
+            // validate: ada's password opens the account; the squatter's no longer does
+            #expect(try await kindred.send(.POST, "/auth/sign-in", json: ["email": "ada@example.com", "password": "squatter's pass"]).status
+                    == .unauthorized)
+            let ada = try await kindred.send(.POST, "/auth/sign-in", json: ["email": "ada@example.com", "password": "ada's own horse"])
+            #expect(ada.status == .ok, "\(ada.body.string)")
+            #expect(try ada.decode(Components.Schemas.AuthSession.self).me.emailVerified == true)
+            // The link is used: a second try is a dead link, whatever it sends.
+            #expect(try await confirm(["token": token, "password": "squatter's pass"]).problem?.kind == "invalid-link")
+            // A made-up token is a dead link, before any hashing.
+            #expect(try await confirm(["token": "made-up", "password": "long enough"]).problem?.kind == "invalid-link")
         }
     }
 
@@ -102,7 +132,7 @@ struct SignUpConfirmationTests {
     static func confirmedSession(_ kindred: TestKindred, _ email: String, _ username: String) async throws -> String {
         #expect(try await signUp(kindred, email, username).status == .accepted)
         let link = try #require(try await kindred.mail.to(email, subject: "Confirm your e-mail address").last?.token(of: "verify-email"))
-        #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link]).status == .ok)
+        #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link, "password": "correct horse"]).status == .ok)
         let signedIn = try await kindred.send(.POST, "/auth/sign-in", json: ["email": email, "password": "correct horse"])
         return try signedIn.decode(Components.Schemas.AuthSession.self).accessToken
     }
@@ -169,7 +199,7 @@ struct SignUpConfirmationTests {
 
             // Confirmed, it is an account like any other.
             let link = try #require(try await kindred.mail.to("pending@example.com", subject: "Confirm your e-mail address").first?.token(of: "verify-email"))
-            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link]).status == .ok)
+            #expect(try await kindred.send(.POST, "/auth/email-verification/confirm", json: ["token": link, "password": "correct horse"]).status == .ok)
             #expect(try await kindred.send(.GET, "/profiles?prefix=pending", token: ada).body.string.contains("pendingperson"))
             #expect(try await kindred.send(.GET, "/profiles/pendingperson", token: ada).status == .ok)
             #expect(try await kindred.send(.GET, "/kinnect/people?q=pending", token: ada).body.string.contains("pendingperson"))
