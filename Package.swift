@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: - shared
@@ -141,6 +142,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
                 .product(name: "Yams", package: "Yams"),
+                // The web client's text, gzipped once at start-up (`WebClientFiles`).
+                .product(name: "CompressNIO", package: "compress-nio"),
                 // The realtime socket's RFC 6455 guards sit in the NIO pipeline.
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -179,6 +182,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 // Reads back the data export's ZIP.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // Reads back the web client's gzipped files.
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             // The servers on loopback the tests start with the test venv's Python: SMTP (aiosmtpd),
             // S3 (moto), a Web Push service and APNs (h2), and what the last three share.

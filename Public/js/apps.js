@@ -9,14 +9,19 @@
 //   tiles, and their module and stylesheet are where those files will go.
 // - glyph: a list of SVG shapes (24x24, stroked with currentColor) drawn by home.js.
 // - tint: the tile's colour, if not Kindred's accent.
+// Module and stylesheet are URLs made relative to this file, never from the site's root: the page
+// loads the client under a versioned prefix (`/static/<version>/`, WebClientFiles on the server)
+// that browsers keep for a year, and every file must come from the same one.
+
+const here = (path) => new URL(path, import.meta.url).href;
 
 export const APPS = [
   {
     id: 'innovation-engine',
     name: 'Innovation Engine',
     description: 'Show your QR code, scan a friend’s to connect, and watch your network grow as a constellation.',
-    module: '/js/apps/innovation-engine/index.js',
-    stylesheet: '/css/innovation-engine.css',
+    module: here('./apps/innovation-engine/index.js'),
+    stylesheet: here('../css/innovation-engine.css'),
     live: true,
     glyph: [
       ['path', { d: 'M6.7 7.2l9.6 1.4M7 8l3.2 7.4M16.8 10l-4.4 5.6' }],
@@ -30,8 +35,8 @@ export const APPS = [
     tint: '#e11d48',
     name: 'Date An Intervention',
     description: 'Swipe through climate interventions written as dating profiles, then chat with your matches in character.',
-    module: '/js/apps/date-an-intervention/index.js',
-    stylesheet: '/css/date-an-intervention.css',
+    module: here('./apps/date-an-intervention/index.js'),
+    stylesheet: here('../css/date-an-intervention.css'),
     live: true,
     glyph: [
       ['path', { d: 'M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0 1 12 7.3a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z' }],
@@ -42,8 +47,8 @@ export const APPS = [
     tint: '#0d9488',
     name: 'Kinnect',
     description: 'A private Instagram for family and friends: photos, videos, likes and comments, only for people you let in.',
-    module: '/js/apps/kinnect/index.js',
-    stylesheet: '/css/kinnect.css',
+    module: here('./apps/kinnect/index.js'),
+    stylesheet: here('../css/kinnect.css'),
     live: true,
     glyph: [
       ['circle', { cx: '9', cy: '12', r: '5' }],
@@ -55,8 +60,8 @@ export const APPS = [
     tint: '#7c3aed',
     name: 'Rin',
     description: 'A living address book that merges duplicates, shares your details by circle and explains your network.',
-    module: '/js/apps/rin/index.js',
-    stylesheet: '/css/rin.css',
+    module: here('./apps/rin/index.js'),
+    stylesheet: here('../css/rin.css'),
     live: true,
     glyph: [
       ['rect', { x: '5', y: '3', width: '14', height: '18', rx: '2' }],
@@ -69,8 +74,8 @@ export const APPS = [
     tint: '#2563eb',
     name: 'Memories',
     description: 'Share a book with friends: letters become permanent pages of ink, photos and text.',
-    module: '/js/apps/memories/index.js',
-    stylesheet: '/css/memories.css',
+    module: here('./apps/memories/index.js'),
+    stylesheet: here('../css/memories.css'),
     live: true,
     glyph: [
       ['rect', { x: '3', y: '5', width: '18', height: '14', rx: '2' }],

@@ -141,7 +141,9 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.middleware.use(RequestIDMiddleware())
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ProblemMiddleware())
-    app.middleware.use(WebClientMiddleware(publicDirectory: configuration.publicDirectory))
+    let webClient = try WebClientFiles.shared(directory: configuration.publicDirectory)
+    app.storage[WebClientFilesKey.self] = webClient
+    app.middleware.use(WebClientMiddleware(files: webClient))
     app.middleware.use(RequestContextMiddleware())
     app.middleware.use(IdempotencyMiddleware())
 

@@ -140,10 +140,11 @@ def test_home_tiles_and_no_third_party_requests(ui, driver, base_url):
     assert not outside, f"requests left {base_url}: {outside}"
 
 
-# The app registry (Public/js/apps.js) as the page itself reads it.
+# The app registry (Public/js/apps.js) as the page itself reads it: from the page's own
+# (versioned) copy of the client, so its URLs are the ones the page made.
 READ_REGISTRY = """
 const done = arguments[arguments.length - 1];
-import('/js/apps.js').then(
+import(new URL('apps.js', document.querySelector('script[type="module"]').src).href).then(
   ({ APPS }) => done(APPS.map(({ id, name, live, module, stylesheet }) => ({ id, name, live, module, stylesheet }))),
   (err) => done(String(err)));
 """
@@ -257,3 +258,37 @@ def test_realtime_profile_update_and_revocation(ui, account):
     ui.visible("signin-email")
     assert "revoked" in ui.has_text("flash").lower()
     assert not ui.all("header-name")
+
+
+# What the page loaded: each file's URL, bytes over the network and before/after decoding.
+LOADED = """
+const nav = performance.getEntriesByType('navigation')[0];
+return {
+  page: nav.transferSize,
+  files: performance.getEntriesByType('resource').filter((r) => !new URL(r.name).pathname.startsWith('/api/'))
+    .map((r) => ({ name: new URL(r.name).pathname, transfer: r.transferSize, encoded: r.encodedBodySize, decoded: r.decodedBodySize })),
+};
+"""
+
+
+def test_a_repeat_visit_takes_the_client_from_the_cache(ui, driver, account):
+    ui.sign_in(account["email"], account["password"])
+    ui.text_is("header-name", account["displayName"])
+    ui.wait.until(lambda d: d.find_elements("css selector", '[data-testid="app-tile"]'))
+    first = driver.execute_script(LOADED)
+    # Every file of the client came under one versioned prefix, text gzipped.
+    names = [f["name"] for f in first["files"]]
+    assert any(n.endswith("/js/main.js") for n in names) and all(n.startswith("/static/") for n in names), names
+    assert len({n.split("/")[2] for n in names}) == 1, "one version for every file"
+    main = next(f for f in first["files"] if f["name"].endswith("/js/main.js"))
+    assert 0 < main["encoded"] < main["decoded"], main
+
+    # Again, as a person coming back: the page is asked after (a 304 of headers only), its files
+    # are not (the cache keeps them), and the session carries on.
+    driver.get("about:blank")
+    ui.open("/")
+    ui.text_is("header-name", account["displayName"])
+    ui.wait.until(lambda d: d.find_elements("css selector", '[data-testid="app-tile"]'))
+    again = driver.execute_script(LOADED)
+    assert again["page"] < 1000, again["page"]
+    assert again["files"] and all(f["transfer"] == 0 for f in again["files"]), again["files"]

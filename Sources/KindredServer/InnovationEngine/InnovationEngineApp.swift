@@ -30,7 +30,7 @@ enum InnovationEngineApp: KindredApp {
     static func routes(_ app: Application) throws {
         // A connect link opened by any phone's camera: the web client takes it from there.
         app.get("c", ":id") { request in
-            try await request.fileio.asyncStreamFile(at: request.kindred.configuration.publicDirectory + "/index.html")
+            try request.webClientIndex()
         }
     }
 }

@@ -52,7 +52,7 @@ enum RinApp: KindredApp {
     static func routes(_ app: Application) throws {
         // A share link opened by any phone's camera: the web client shows the card.
         app.get("r", ":token") { request in
-            try await request.fileio.asyncStreamFile(at: request.kindred.configuration.publicDirectory + "/index.html")
+            try request.webClientIndex()
         }
     }
 

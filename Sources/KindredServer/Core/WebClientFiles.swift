@@ -1,0 +1,137 @@
+import CompressNIO
+import Crypto
+import Foundation
+import NIOCore
+import Vapor
+
+/// The web client's files (`Public/`), read once at start-up and answered from memory, so a
+/// repeat visit costs nothing and a first one as little as it can:
+/// - `index.html` names the stylesheet and the entry module under `/static/<version>/`, where
+///   `<version>` is a digest of every file. ES modules import each other by relative paths, so the
+///   whole tree loads under that prefix, and those answers may be kept for a year (`immutable`): a
+///   changed file is a new version, hence new URLs. The page itself is revalidated on each visit
+///   (`no-cache`, a strong `ETag`, 304 when unchanged);
+/// - every file is also served at its own path, revalidated the same way (the service worker, and
+///   links made before a deploy);
+/// - text is gzipped once here, and sent so to clients that accept it.
+/// The files are those of start-up: a changed `Public/` shows after a restart.
+struct WebClientFiles: Sendable {
+    struct File: Sendable {
+        let body: ByteBuffer
+        let gzipped: ByteBuffer?
+        let contentType: String
+        /// The digest of the bytes sent without encoding; a gzipped answer's tag adds `-gz`.
+        let tag: String
+    }
+
+    /// The prefix under which files are kept for a year.
+    static let staticPrefix = "/static/"
+    /// What compresses well: text. Images such as PNG and JPEG are compressed already.
+    static let textTypes: Set<String> = ["html", "js", "mjs", "css", "svg", "json", "webmanifest", "txt", "map"]
+
+    let version: String
+    private let files: [String: File]
+
+    init(directory: String) throws {
+        var contents: [String: [UInt8]] = [:]
+        let root = URL(fileURLWithPath: directory).standardizedFileURL
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count))
+                // Hidden files (an editor's swap file, .DS_Store) are nobody's business.
+                guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+                contents[relative] = Array(try Data(contentsOf: url))
+            }
+        }
+        // The version: one digest over every path and its bytes, in a fixed order.
+        var digest = SHA256()
+        for path in contents.keys.sorted() {
+            digest.update(data: Array(path.utf8) + [0])
+            digest.update(data: SHA256.hash(data: contents[path] ?? []).map { $0 })
+        }
+        version = String(digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(12))
+        if var index = contents["/index.html"].map({ String(decoding: $0, as: UTF8.self) }) {
+            // Every file the page names (`src="/js/main.js"`, the stylesheet, the icon) under the version.
+            for path in contents.keys where path != "/index.html" {
+                index = index.replacingOccurrences(of: "=\"\(path)\"", with: "=\"\(Self.staticPrefix)\(version)\(path)\"")
+            }
+            contents["/index.html"] = Array(index.utf8)
+        }
+        var files: [String: File] = [:]
+        for (path, bytes) in contents {
+            let fileExtension = path.split(separator: ".").last.map { String($0).lowercased() } ?? ""
+            let type = HTTPMediaType.fileExtension(fileExtension)?.serialize() ?? "application/octet-stream"
+            let body = ByteBuffer(bytes: bytes)
+            var gzipped: ByteBuffer?
+            if Self.textTypes.contains(fileExtension), bytes.count > 256 {
+                var input = body
+                let packed = try input.compress(with: .gzip, configuration: .init(compressionLevel: 9))
+                if packed.readableBytes < bytes.count { gzipped = packed }
+            }
+            let tag = SHA256.hash(data: bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
+            files[path] = File(body: body, gzipped: gzipped, contentType: type, tag: tag)
+        }
+        self.files = files
+    }
+
+    /// The answer for `request`, or nil when it names no file (the routes take it from there).
+    func response(for request: Request) -> Response? {
+        guard request.method == .GET || request.method == .HEAD else { return nil }
+        var path = request.url.path
+        var immutable = false
+        if path.hasPrefix(Self.staticPrefix) {
+            let rest = path.dropFirst(Self.staticPrefix.count)
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            // An older version's URL (a page loaded before a deploy asking for a module it has not
+            // yet loaded) gets today's file, revalidated rather than kept.
+            immutable = rest[..<slash] == version
+            path = String(rest[slash...])
+        }
+        if path == "/" { path = "/index.html" }
+        guard let file = files[path] else { return nil }
+        return Self.answer(file, to: request, immutable: immutable)
+    }
+
+    /// `index.html`, for the routes that open the web client at a deep link (`/c/<code>`).
+    func index(for request: Request) -> Response? {
+        files["/index.html"].map { Self.answer($0, to: request, immutable: false) }
+    }
+
+    private static func answer(_ file: File, to request: Request, immutable: Bool) -> Response {
+        let gzip = file.gzipped != nil && acceptsGzip(request.headers)
+        let tag = "\"" + file.tag + (gzip ? "-gz" : "") + "\""
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: file.contentType)
+        headers.replaceOrAdd(name: .eTag, value: tag)
+        headers.replaceOrAdd(name: .cacheControl, value: immutable ? "public, max-age=31536000, immutable" : "no-cache")
+        if file.gzipped != nil { headers.replaceOrAdd(name: .vary, value: "Accept-Encoding") }
+        if request.headers[.ifNoneMatch].flatMap({ $0.split(separator: ",") }).contains(where: { matches($0, tag) }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        if gzip { headers.replaceOrAdd(name: .contentEncoding, value: "gzip") }
+        // A HEAD gets the same answer: Vapor's server sends its headers (the length among them)
+        // and drops the body.
+        return Response(status: .ok, headers: headers, body: .init(buffer: gzip ? file.gzipped ?? file.body : file.body))
+    }
+
+    /// Whether one entity tag of an `If-None-Match` list names `tag` (weakly, as RFC 9110 says
+    /// for this header; `*` names anything).
+    private static func matches(_ candidate: Substring, _ tag: String) -> Bool {
+        var candidate = candidate.trimmingCharacters(in: .whitespaces)
+        if candidate == "*" { return true }
+        if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
+        return candidate == tag
+    }
+
+    /// Whether `Accept-Encoding` allows gzip (present, and not with `q=0`).
+    static func acceptsGzip(_ headers: HTTPHeaders) -> Bool {
+        for entry in headers[.acceptEncoding].flatMap({ $0.split(separator: ",") }) {
+            let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return q > 0
+        }
+        return false
+    }
+}
