@@ -56,6 +56,14 @@ struct WebClientFiles: Sendable {
             for path in contents.keys where path != "/index.html" {
                 index = index.replacingOccurrences(of: "=\"\(path)\"", with: "=\"\(Self.staticPrefix)\(version)\(path)\"")
             }
+            // The modules it will load, named at once: otherwise the browser finds them a level of
+            // imports at a time, a round trip each, before the first screen can be drawn.
+            let prefix = Self.staticPrefix + version
+            let hints = Self.modulesLoadedAtStart(contents).map { "  <link rel=\"modulepreload\" href=\"\(prefix)\($0)\">\n" }
+                + Self.stylesheetsLoadedAtStart(contents).map { "  <link rel=\"preload\" as=\"style\" href=\"\(prefix)\($0)\">\n" }
+            if let script = index.range(of: "  <script type=\"module\"") {
+                index.insert(contentsOf: hints.joined(), at: script.lowerBound)
+            }
             contents["/index.html"] = Array(index.utf8)
         }
         var files: [String: File] = [:]
@@ -73,6 +81,62 @@ struct WebClientFiles: Sendable {
             files[path] = File(body: body, gzipped: gzipped, contentType: type, tag: tag)
         }
         self.files = files
+    }
+
+    /// `main.js` and every app's entry module (`app-loader.js` imports each live one at start),
+    /// with all they import, in the order found. Imports are read from the text (`from './x.js'`,
+    /// `import './x.js'`); a match that is no module (in a comment) is dropped unless it names one.
+    static func modulesLoadedAtStart(_ contents: [String: [UInt8]]) -> [String] {
+        let entries = ["/js/main.js"] + contents.keys.filter { $0.hasPrefix("/js/apps/") && $0.hasSuffix("/index.js") && $0.split(separator: "/").count == 4 }.sorted()
+        var found: [String] = [], seen = Set<String>(), queue = entries.filter { contents[$0] != nil }
+        while !queue.isEmpty {
+            let path = queue.removeFirst()
+            guard seen.insert(path).inserted, let bytes = contents[path] else { continue }
+            found.append(path)
+            let text = String(decoding: bytes, as: UTF8.self)
+            let base = path.split(separator: "/").dropLast().map(String.init)
+            for specifier in importSpecifiers(in: text) {
+                guard let resolved = resolve(specifier, from: base), contents[resolved] != nil, !seen.contains(resolved) else { continue }
+                queue.append(resolved)
+            }
+        }
+        return found
+    }
+
+    /// Every app's stylesheet, which `app-loader.js` links at start beside its module.
+    static func stylesheetsLoadedAtStart(_ contents: [String: [UInt8]]) -> [String] {
+        contents.keys.filter { $0.hasPrefix("/js/apps/") && $0.hasSuffix("/index.js") && $0.split(separator: "/").count == 4 }
+            .map { "/css/" + $0.split(separator: "/")[2] + ".css" }.filter { contents[$0] != nil }.sorted()
+    }
+
+    /// The relative specifiers of a module's static imports and re-exports.
+    private static func importSpecifiers(in text: String) -> [String] {
+        var specifiers: [String] = []
+        for marker in ["from '", "from \"", "import '", "import \""] {
+            var rest = text[...]
+            while let found = rest.range(of: marker) {
+                let start = found.upperBound
+                guard let end = rest[start...].firstIndex(of: marker.last ?? "'") else { break }
+                let specifier = String(rest[start..<end])
+                if specifier.hasPrefix("./") || specifier.hasPrefix("../") { specifiers.append(specifier) }
+                rest = rest[end...]
+            }
+        }
+        return specifiers
+    }
+
+    /// `specifier` (`./x.js`, `../y/z.js`) from a module in the folder `base` (path parts), or nil
+    /// when it would climb out of the files.
+    private static func resolve(_ specifier: String, from base: [String]) -> String? {
+        var parts = base.filter { !$0.isEmpty }
+        for part in specifier.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": guard !parts.isEmpty else { return nil }; parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The answer for `request`, or nil when it names no file (the routes take it from there).

@@ -37,6 +37,19 @@ struct WebClientFilesTests {
             let again = try await kindred.app.testing().sendRequest(.GET, "/index.html", headers: ["If-None-Match": "\"other\", \(tag)"])
             #expect(again.status == .notModified && again.body.readableBytes == 0)
             #expect(try await kindred.app.testing().sendRequest(.GET, "/", headers: ["If-None-Match": "\"other\""]).status == .ok)
+            // It names the modules it will load at once (each a file served under the version, no
+            // repeats): main.js, every app's entry module, what they import down to the leaves;
+            // and every app's stylesheet.
+            let preloads = index.components(separatedBy: "<link rel=\"modulepreload\" href=\"").dropFirst()
+                .map { String($0.prefix { $0 != "\"" }) }
+            #expect(Set(preloads).count == preloads.count)
+            for module in ["/js/main.js", "/js/apps/kinnect/index.js", "/js/apps/kinnect/post-view.js", "/js/apps/rin/client.js", "/js/dom.js"] {
+                #expect(preloads.contains("/static/\(version)\(module)"), "\(module)")
+            }
+            for href in preloads.prefix(40) {
+                #expect(try await kindred.app.testing().sendRequest(.GET, href).status == .ok, "\(href)")
+            }
+            #expect(index.contains("<link rel=\"preload\" as=\"style\" href=\"/static/\(version)/css/kinnect.css\">"))
             // A deep link's route answers the same page.
             let deep = try await kindred.app.testing().sendRequest(.GET, "/c/some-code")
             #expect(deep.status == .ok && deep.body.string == index)
