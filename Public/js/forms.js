@@ -98,6 +98,14 @@ export function showApiError(err, fields, alert) {
   firstInvalid?.focus();
 }
 
+/**
+ * What is wrong with a new password before the server is asked, or null. Counted in code points,
+ * as the API counts them, so an emoji is one character here as there.
+ */
+export function passwordProblem(value) {
+  return [...value].length < 8 ? 'Use at least 8 characters.' : null;
+}
+
 /** Clear every field error and the alert before a new attempt. */
 export function clearErrors(fields, alert) {
   for (const f of Object.values(fields)) f.setError(null);

@@ -58,6 +58,19 @@ def sign_up(ui, acct):
     return ui.has_text("signup-check-email")
 
 
+def finish_with_the_link(ui, driver, link, acct):
+    """Opens a sign-up's link, gives it the account's password, and signs in from there."""
+    driver.get(link)
+    ui.fill("verify-password", acct["password"])
+    ui.click("verify-password-submit")
+    assert "is verified" in ui.has_text("verify-done")
+    ui.click("verify-continue")
+    ui.fill("signin-email", acct["email"])
+    ui.fill("signin-password", acct["password"])
+    ui.click("signin-submit")
+    ui.text_is("header-name", acct["displayName"])
+
+
 def test_sign_up_waits_for_the_link_and_a_taken_address_reads_the_same(driver, confirming_server, monkeypatch):
     monkeypatch.setenv("KINDRED_MAIL_DIR", confirming_server["mail"])
     ui = UI(driver, confirming_server["base"])
@@ -80,14 +93,7 @@ def test_sign_up_waits_for_the_link_and_a_taken_address_reads_the_same(driver, c
     ui.fill("verify-password", "short")
     ui.click("verify-password-submit")
     assert "8 characters" in ui.has_text("error-password")
-    ui.fill("verify-password", acct["password"])
-    ui.click("verify-password-submit")
-    assert "is verified" in ui.has_text("verify-done")
-    ui.click("verify-continue")
-    ui.fill("signin-email", acct["email"])
-    ui.fill("signin-password", acct["password"])
-    ui.click("signin-submit")
-    ui.text_is("header-name", acct["displayName"])
+    finish_with_the_link(ui, driver, mail.link, acct)
     ui.click("nav-signout")
     ui.wait.until(lambda d: not d.find_elements(*ui.sel("nav-signout")))
 
@@ -113,15 +119,7 @@ def test_whoever_signed_up_first_with_my_address_does_not_get_my_account(driver,
     assert "Check your inbox" in sign_up(ui, acct)
 
     # My sign-up sends the waiting account's link again; opening it, I choose the password.
-    driver.get(wait_for_mail(acct["email"], VERIFY_SUBJECT, seen).link)
-    ui.fill("verify-password", acct["password"])
-    ui.click("verify-password-submit")
-    assert "is verified" in ui.has_text("verify-done")
-    ui.click("verify-continue")
-    ui.fill("signin-email", acct["email"])
-    ui.fill("signin-password", acct["password"])
-    ui.click("signin-submit")
-    ui.wait.until(lambda d: d.find_elements(*ui.sel("nav-signout")))
+    finish_with_the_link(ui, driver, wait_for_mail(acct["email"], VERIFY_SUBJECT, seen).link, acct)
     status, _ = api.call("POST", "/auth/sign-in", {"email": acct["email"], "password": squatter["password"]})
     assert status == 401
     ui.click("nav-signout")

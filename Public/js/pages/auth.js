@@ -3,7 +3,7 @@
 // people get instant feedback without a round trip.
 import { h } from '../dom.js';
 import { signIn, signUp } from '../auth-flows.js';
-import { clearErrors, field, formAlert, passwordField, setPending, showApiError } from '../forms.js';
+import { clearErrors, field, formAlert, passwordField, passwordProblem, setPending, showApiError } from '../forms.js';
 import { offerEmail } from './password-reset.js';
 
 /** Only same-app paths, so a crafted ?next= can't send people elsewhere. */
@@ -65,7 +65,8 @@ export function renderSignUp(root, { navigate, flash, query }) {
     const problems = {};
     if (!/^[^\s@]+@[^\s@]+$/.test(values.email)) problems.email = 'Enter an email address like name@example.com.';
     if (values.username.length < 3 || values.username.length > 20) problems.username = 'Use 3 to 20 characters.';
-    if (values.password.length < 8) problems.password = 'Use at least 8 characters.';
+    const passwordIssue = passwordProblem(values.password);
+    if (passwordIssue) problems.password = passwordIssue;
     if (Object.keys(problems).length) {
       showApiError({ fieldErrors: problems }, fields, alert);
       return;

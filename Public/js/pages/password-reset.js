@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import * as kindred from '../kindred-client.js';
 import { endSession } from '../session.js';
-import { clearErrors, field, formAlert, passwordField, setPending, showApiError } from '../forms.js';
+import { clearErrors, field, formAlert, passwordField, passwordProblem, setPending, showApiError } from '../forms.js';
 
 // The address typed on the sign-in form, for the request form it leads to. Kept in memory, not
 // in the URL, so an address never lands in history or logs.
@@ -100,11 +100,8 @@ export function renderReset(root, { query }) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearErrors(fields, alert);
-    // The API counts code points, so an emoji is one character here as there.
-    if ([...password.input.value].length < 8) {
-      showApiError({ fieldErrors: { password: 'Use at least 8 characters.' } }, fields, alert);
-      return;
-    }
+    const problem = passwordProblem(password.input.value);
+    if (problem) return showApiError({ fieldErrors: { password: problem } }, fields, alert);
     setPending(form, submit, true, 'Changing password…');
     try {
       // The server ends this browser's session with every other (and its realtime socket hears

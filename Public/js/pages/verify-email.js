@@ -4,7 +4,7 @@
 // someone who signed up earlier with this address cannot own what this click confirms.
 import { h } from '../dom.js';
 import * as kindred from '../kindred-client.js';
-import { clearErrors, formAlert, passwordField, setPending, showApiError } from '../forms.js';
+import { clearErrors, formAlert, passwordField, passwordProblem, setPending, showApiError } from '../forms.js';
 import { currentSession, updateMe } from '../session.js';
 
 export function render(root, { query }) {
@@ -36,11 +36,8 @@ export function render(root, { query }) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       clearErrors(fields, alert);
-      // The API counts code points, so an emoji is one character here as there.
-      if ([...password.input.value].length < 8) {
-        showApiError({ fieldErrors: { password: 'Use at least 8 characters.' } }, fields, alert);
-        return;
-      }
+      const problem = passwordProblem(password.input.value);
+      if (problem) return showApiError({ fieldErrors: { password: problem } }, fields, alert);
       setPending(form, submit, true, 'Finishing…');
       const outcome = await confirm(password.input.value, { quiet: true });
       if (!alive) return;

@@ -96,9 +96,10 @@ struct EmailService {
     func confirmVerification(token: String, password rawPassword: String? = nil) async throws -> String {
         let peeked = try await usable(token, for: [.verifyEmail, .changeEmail])
         var hash: String?
-        if peeked.purpose == .verifyEmail, try await ProfileService.user(peeked.$user.id, on: context.database).signUpPendingSince != nil {
+        if peeked.purpose == .verifyEmail, case let waiting = try await ProfileService.user(peeked.$user.id, on: context.database),
+           waiting.signUpPendingSince != nil {
             guard let rawPassword else {
-                throw AppError.validation(field: "password", "Enter the password for your new account to finish signing up.")
+                throw AppError.validation(field: "password", "Enter the password for @\(waiting.username) to finish signing up.")
             }
             let password = try AccountRules.password(rawPassword).mapError { AppError.validation([$0]) }.get()
             hash = try await services.passwords.hash(password)

@@ -16,6 +16,14 @@ struct SignUpConfirmation {
         let hash = try await context.services.passwords.hash(password)
         let mail = EmailService(context: context)
         if let owner = try await User.query(on: database).filter(\.$email == email).first() {
+            if owner.signUpPendingSince != nil {
+                // A sign-up still waiting for its link is nobody's account yet: the newest one's
+                // name stands (whoever opens the link sets the password, and sees that name).
+                owner.username = username
+                owner.displayName = displayName
+                owner.passwordHash = hash
+                try await ProfileService.mappingUniqueViolations { try await owner.save(on: database) }
+            }
             try await mail.mailAddressClaimed(to: owner, by: .signUp)
             return .confirmationSent(email: email)
         }

@@ -90,6 +90,8 @@ struct SignUpConfirmationTests {
             // act: the link asks for a password; a short one is refused; neither uses it up
             let bare = try await confirm(["token": token])
             #expect(bare.status == .unprocessableEntity && bare.problem?.errors?.first?.field == "password", "\(bare.body.string)")
+            // The newest sign-up's name stands, and the link says whose account it finishes.
+            #expect(bare.problem?.errors?.first?.message.contains("@ada") == true)
             #expect(try await confirm(["token": token, "password": "short"]).status == .unprocessableEntity)
             #expect(try await confirm(["token": token, "password": "ada's own horse"]).status == .ok)
 
@@ -98,7 +100,9 @@ struct SignUpConfirmationTests {
                     == .unauthorized)
             let ada = try await kindred.send(.POST, "/auth/sign-in", json: ["email": "ada@example.com", "password": "ada's own horse"])
             #expect(ada.status == .ok, "\(ada.body.string)")
-            #expect(try ada.decode(Components.Schemas.AuthSession.self).me.emailVerified == true)
+            let me = try ada.decode(Components.Schemas.AuthSession.self).me
+            #expect(me.emailVerified == true && me.profile.username == "ada")
+            #expect(try await User.query(on: kindred.app.db).filter(\.$username == "squatter").count() == 0)
             // The link is used: a second try is a dead link, whatever it sends.
             #expect(try await confirm(["token": token, "password": "squatter's pass"]).problem?.kind == "invalid-link")
             // A made-up token is a dead link, before any hashing.

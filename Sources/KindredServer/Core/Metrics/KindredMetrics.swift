@@ -13,7 +13,7 @@ import Vapor
 /// (`/api/v1/posts/:id`), never the path it was called with, and an unmatched one is `unmatched`;
 /// a method outside HTTP's usual few is `other`.
 final class KindredMetrics: Sendable {
-    let registry = PrometheusCollectorRegistry()
+    let registry: PrometheusCollectorRegistry
     let requestsInFlight: Gauge
     let realtimeConnections: Gauge
     let databaseUp: Gauge
@@ -53,21 +53,18 @@ final class KindredMetrics: Sendable {
     }
 
     init() {
-        requestsInFlight = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "kindred", subsystem: "http", metricName: "requests_in_flight", unitName: "",
-            helpText: "Requests being answered now."))
-        realtimeConnections = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "kindred", subsystem: "realtime", metricName: "connections", unitName: "",
-            helpText: "Realtime WebSockets open on this instance."))
-        databaseUp = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "kindred", subsystem: "database", metricName: "up", unitName: "",
-            helpText: "Whether the scrape's probe got a connection and an answer (1) or not (0)."))
-        databaseProbe = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "kindred", subsystem: "database", metricName: "probe", unitName: "seconds",
-            helpText: "Time to take a pooled connection and run SELECT 1: grows when every connection is busy."))
-        databasePoolCapacity = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "kindred", subsystem: "database", metricName: "pool_max_connections", unitName: "",
-            helpText: "Connections this instance's pool may open."))
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        func gauge(_ subsystem: String, _ name: String, unit: String = "", _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "kindred", subsystem: subsystem, metricName: name,
+                                                                unitName: unit, helpText: help))
+        }
+        requestsInFlight = gauge("http", "requests_in_flight", "Requests being answered now.")
+        realtimeConnections = gauge("realtime", "connections", "Realtime WebSockets open on this instance.")
+        databaseUp = gauge("database", "up", "Whether the scrape's probe got a connection and an answer (1) or not (0).")
+        databaseProbe = gauge("database", "probe", unit: "seconds",
+                              "Time to take a pooled connection and run SELECT 1: grows when every connection is busy.")
+        databasePoolCapacity = gauge("database", "pool_max_connections", "Connections this instance's pool may open.")
     }
 
     /// Sets the database gauges from one scrape's sample.
