@@ -6,8 +6,9 @@ import Vapor
 
 /// The web client's files (`Public/`), read once at start-up and answered from memory, so a
 /// repeat visit costs nothing and a first one as little as it can:
-/// - `index.html` names the stylesheet and the entry module under `/static/<version>/`, where
-///   `<version>` is a digest of every file. ES modules import each other by relative paths, so the
+/// - `index.html` names the files it loads under `/static/<version>/`, where `<version>` is a
+///   digest of every file, and lists the modules it will load for preloading (`modulepreload`).
+///   ES modules import each other by relative paths, so the
 ///   whole tree loads under that prefix, and those answers may be kept for a year (`immutable`): a
 ///   changed file is a new version, hence new URLs. The page itself is revalidated on each visit
 ///   (`no-cache`, a strong `ETag`, 304 when unchanged);
@@ -50,7 +51,7 @@ struct WebClientFiles: Sendable {
             digest.update(data: Array(path.utf8) + [0])
             digest.update(data: SHA256.hash(data: contents[path] ?? []).map { $0 })
         }
-        version = String(digest.finalize().map { String(format: "%02x", $0) }.joined().prefix(12))
+        version = String(Array(digest.finalize()).hexString.prefix(12))
         if var index = contents["/index.html"].map({ String(decoding: $0, as: UTF8.self) }) {
             // Every file the page names (`src="/js/main.js"`, the stylesheet, the icon) under the version.
             for path in contents.keys where path != "/index.html" {
@@ -77,7 +78,7 @@ struct WebClientFiles: Sendable {
                 let packed = try input.compress(with: .gzip, configuration: .init(compressionLevel: 9))
                 if packed.readableBytes < bytes.count { gzipped = packed }
             }
-            let tag = SHA256.hash(data: bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
+            let tag = Array(SHA256.hash(data: bytes).prefix(12)).hexString
             files[path] = File(body: body, gzipped: gzipped, contentType: type, tag: tag)
         }
         self.files = files
