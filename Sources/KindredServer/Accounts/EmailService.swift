@@ -96,8 +96,8 @@ struct EmailService {
     func confirmVerification(token: String, password rawPassword: String? = nil) async throws -> String {
         let peeked = try await usable(token, for: [.verifyEmail, .changeEmail])
         var hash: String?
-        if peeked.purpose == .verifyEmail, case let waiting = try await ProfileService.user(peeked.$user.id, on: context.database),
-           waiting.signUpPendingSince != nil {
+        let waiting = try await ProfileService.user(peeked.$user.id, on: context.database)
+        if peeked.purpose == .verifyEmail, waiting.signUpPendingSince != nil {
             guard let rawPassword else {
                 throw AppError.validation(field: "password", "Enter the password for @\(waiting.username) to finish signing up.")
             }

@@ -92,8 +92,7 @@ struct ProfileService {
             }
             // A photo an app holds (a post's, a page's) would take the profile photo with it when
             // it goes, and the avatar would share the post's fate: the avatar gets its own copy.
-            var inUse = false
-            for app in KindredApps.all where !inUse { inUse = try await !app.mediaInUse([avatarID], on: context.database).isEmpty }
+            let inUse = try await !KindredApps.mediaInUse([avatarID], on: context.database).isEmpty
             user.$avatar.id = inUse ? try await MediaService(context: context).copy(avatar).requireID() : avatarID
         }
         try await Self.mappingUniqueViolations { try await user.save(on: context.database) }

@@ -29,8 +29,8 @@ struct MediaSweeper {
             guard let last = candidates.last?.id else { break }
             after = last
             let ids = candidates.compactMap(\.id)
-            var used = Set(try await User.query(on: context.database).filter(\.$avatar.$id ~~ ids).all(\.$avatar.$id).compactMap { $0 })
-            for app in KindredApps.all { used.formUnion(try await app.mediaInUse(ids, on: context.database)) }
+            let used = Set(try await User.query(on: context.database).filter(\.$avatar.$id ~~ ids).all(\.$avatar.$id).compactMap { $0 })
+                .union(try await KindredApps.mediaInUse(ids, on: context.database))
             for item in candidates where !used.contains(item.id ?? UUID()) {
                 try await item.delete(on: context.database)
                 do { try await context.services.mediaStore.delete(key: item.storageKey) } catch {

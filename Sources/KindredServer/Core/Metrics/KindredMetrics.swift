@@ -5,9 +5,10 @@ import Vapor
 
 /// What an operator scrapes from `/metrics` (Prometheus' text format): requests by route and
 /// status with their latencies, requests in flight, realtime sockets open here, the database
-/// pool (`DatabasePoolGauge`), scheduled job runs and push deliveries. The two gauges are read at each scrape from what already counts them
-/// (`RequestsInFlight`, `RealtimeHub`), not kept a second time. One registry per application, not swift-metrics' process-wide bootstrap: every test
-/// builds its own application, and each must count only its own requests.
+/// pool (`DatabasePoolGauge`), scheduled job runs and push deliveries. The gauges are read at
+/// each scrape from what already counts them (`RequestsInFlight`, `RealtimeHub`, the database),
+/// not kept a second time. One registry per application, not swift-metrics' process-wide
+/// bootstrap: every test builds its own application, and each must count only its own requests.
 ///
 /// Labels are bounded so no client can grow the registry: a route is its pattern
 /// (`/api/v1/posts/:id`), never the path it was called with, and an unmatched one is `unmatched`;
