@@ -87,7 +87,9 @@ def test_notification_settings_and_a_push_on_a_phone(phone_ui, phone_driver, acc
     assert status == 404
 
     # The service worker (registered by that attempt) shows what the server sends, replacing a
-    # notification with the same tag, and keeps where each leads.
+    # notification with the same tag, and keeps where each leads. It is waited for until active:
+    # a message handed to one still installing can be lost (seen once on a busy machine).
+    driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[arguments.length - 1](true))")
     deliver_push(driver, base_url, {"kind": "kinnect.likes", "title": "Kinnect", "body": "ada liked your post.",
                                     "route": "/kinnect/activity", "tag": "post-1"})
     deliver_push(driver, base_url, {"kind": "kinnect.likes", "title": "Kinnect", "body": "bo liked your post.",
