@@ -50,7 +50,10 @@ let package = Package(
         ),
 
         /// ISO/IEC 18004 QR codes in pure Swift (no CoreImage), rendered to SVG and PNG.
-        .target(name: "KindredQR"),
+        .target(name: "KindredQR", dependencies: [
+            .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
 
         /// Innovation Engine's constellation layout: deterministic, shared by the server and the apps.
         .target(name: "InnovationEngineLayout"),
@@ -192,7 +195,11 @@ let package = Package(
         ),
         /// A seeded random generator shared by the randomised tests.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "KindredQRTests", dependencies: ["KindredQR", "SeededRandom"], exclude: ["decode.py"]),
+        .testTarget(name: "KindredQRTests", dependencies: [
+            "KindredQR", "SeededRandom",
+            .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ], exclude: ["decode.py"]),
         .testTarget(name: "InnovationEngineLayoutTests", dependencies: ["InnovationEngineLayout"]),
         .testTarget(
             name: "InnovationEngineCoreTests",

@@ -10,16 +10,16 @@ enum QREncoder {
     /// range (1–9, 10–26, 27–40), the optimal split is computed once per range.
     static func plan(bytes: [UInt8], ecl: ErrorCorrection, minimumVersion: Int) throws -> Plan {
         let first = min(max(minimumVersion, 1), 40)
-        var cache: [Int: (segments: [QRSegment], bits: Int)] = [:]
+        var cache: [(segments: [QRSegment], bits: Int)?] = [nil, nil, nil]
         for version in first...40 {
-            let rangeKey = version <= 9 ? 9 : (version <= 26 ? 26 : 40)
+            let range = version <= 9 ? 0 : (version <= 26 ? 1 : 2)
             let entry: (segments: [QRSegment], bits: Int)
-            if let cached = cache[rangeKey] {
+            if let cached = cache[range] {
                 entry = cached
             } else {
                 let segments = makeSegments(bytes, version: version)
                 entry = (segments, totalBits(segments, version: version))
-                cache[rangeKey] = entry
+                cache[range] = entry
             }
             if entry.bits <= QRTables.dataCodewords(version: version, ecl: ecl) * 8 {
                 return Plan(version: version, segments: entry.segments)
@@ -63,40 +63,48 @@ enum QREncoder {
         let unreachable = Int.max / 4
 
         var previous = header  // opening the first segment costs its header
-        // via[i][j]: mode index byte i was encoded in, when in state j after it.
-        var via = [[Int]](repeating: [Int](repeating: -1, count: count), count: bytes.count)
+        var current = previous, extended = previous, extendedVia = previous
+        // via[i * count + j]: mode index byte i was encoded in, when in state j after it; one
+        // flat array, not one per byte.
+        var via = [Int](repeating: -1, count: bytes.count * count)
         for (i, byte) in bytes.enumerated() {
-            var current = [Int](repeating: unreachable, count: count)
-            for j in 0..<count where modes[j].canEncode(byte) && previous[j] < unreachable {
-                current[j] = previous[j] + perChar[j]
-                via[i][j] = j
+            let row = i * count
+            for j in 0..<count {
+                current[j] = unreachable
+                if modes[j].canEncode(byte) && previous[j] < unreachable {
+                    current[j] = previous[j] + perChar[j]
+                    via[row + j] = j
+                }
             }
             // Switching after byte i: close segment k (rounded up to whole bits)
             // and open a segment in mode j. Uses a snapshot so a switch is
             // never chained through another switch at the same position.
-            let extended = current
-            let extendedVia = via[i]
+            for j in 0..<count {
+                extended[j] = current[j]
+                extendedVia[j] = via[row + j]
+            }
             for j in 0..<count {
                 for k in 0..<count where k != j && extendedVia[k] >= 0 {
                     let cost = (extended[k] + 5) / 6 * 6 + header[j]
                     if cost < current[j] {
                         current[j] = cost
-                        via[i][j] = k
+                        via[row + j] = k
                     }
                 }
             }
-            previous = current
+            swap(&previous, &current)
         }
 
         var state = 0
         var best = unreachable
-        for j in 0..<count where via[bytes.count - 1][j] >= 0 {
+        let last = (bytes.count - 1) * count
+        for j in 0..<count where via[last + j] >= 0 {
             let cost = (previous[j] + 5) / 6 * 6
             if cost < best { best = cost; state = j }
         }
         var result = [QRMode](repeating: .byte, count: bytes.count)
         for i in stride(from: bytes.count - 1, through: 0, by: -1) {
-            let encodedIn = via[i][state]
+            let encodedIn = via[i * count + state]
             guard encodedIn >= 0 else { break }  // unreachable: byte mode always applies
             result[i] = modes[encodedIn]
             state = encodedIn
@@ -108,7 +116,7 @@ enum QREncoder {
     /// pad codewords (§7.4.9, §7.4.10), sized to the symbol's data capacity.
     static func dataCodewords(segments: [QRSegment], version: Int, ecl: ErrorCorrection) -> [UInt8] {
         let capacityBits = QRTables.dataCodewords(version: version, ecl: ecl) * 8
-        var buffer = BitBuffer()
+        var buffer = BitBuffer(capacity: capacityBits)
         for segment in segments {
             buffer.append(segment.mode.indicator, count: 4)
             buffer.append(segment.characterCount, count: segment.mode.characterCountBits(version: version))

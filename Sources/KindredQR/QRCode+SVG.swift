@@ -11,24 +11,37 @@ extension QRCode {
         let dimension = size + 2 * quietZone
         let pixels = dimension * scale
 
-        var path = ""
-        path.reserveCapacity(size * size)
-        for y in 0..<size {
-            var x = 0
-            while x < size {
-                guard self[x, y] else { x += 1; continue }
-                let start = x
-                while x < size, self[x, y] { x += 1 }
-                // Absolute move, then a closed 1-module-high rectangle of the run length.
-                path += "M\(start + quietZone) \(y + quietZone)h\(x - start)v1h-\(x - start)z"
+        // The path is written as bytes: a string interpolation per run cost more than encoding
+        // the symbol.
+        var path: [UInt8] = []
+        path.reserveCapacity(size * size * 2)
+        func write(_ number: Int) {
+            if number >= 10 { write(number / 10) }
+            path.append(UInt8(ascii: "0") + UInt8(number % 10))
+        }
+        modules.withUnsafeBufferPointer { modules in
+            for y in 0..<size {
+                var x = 0
+                while x < size {
+                    guard modules[y * size + x] else { x += 1; continue }
+                    let start = x
+                    while x < size, modules[y * size + x] { x += 1 }
+                    // Absolute move, then a closed 1-module-high rectangle of the run length.
+                    path.append(UInt8(ascii: "M")); write(start + quietZone)
+                    path.append(UInt8(ascii: " ")); write(y + quietZone)
+                    path.append(UInt8(ascii: "h")); write(x - start)
+                    path.append(contentsOf: "v1h-".utf8); write(x - start)
+                    path.append(UInt8(ascii: "z"))
+                }
             }
         }
+        let d = String(decoding: path, as: UTF8.self)
 
         return """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(pixels)" height="\(pixels)" \
         viewBox="0 0 \(dimension) \(dimension)" shape-rendering="crispEdges">\
         <rect width="\(dimension)" height="\(dimension)" fill="\(Self.attributeEscaped(lightColor))"/>\
-        <path fill="\(Self.attributeEscaped(darkColor))" d="\(path)"/></svg>
+        <path fill="\(Self.attributeEscaped(darkColor))" d="\(d)"/></svg>
         """
     }
 

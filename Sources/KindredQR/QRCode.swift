@@ -71,21 +71,21 @@ public struct QRCode: Sendable, Equatable {
         let data = QREncoder.dataCodewords(segments: plan.segments, version: plan.version, ecl: ecl)
         let codewords = ReedSolomon.addErrorCorrectionAndInterleave(data: data, version: plan.version, ecl: ecl)
 
-        var matrix = QRMatrix(version: plan.version)
-        matrix.placeCodewords(codewords)
-        let chosen: Int
-        if let forcedMask, (0..<8).contains(forcedMask) {
-            chosen = forcedMask
-        } else {
-            chosen = matrix.bestMask(ecl: ecl)
-        }
-        matrix.applyMask(chosen)
-        matrix.drawFormatBits(ecl: ecl, mask: chosen)
+        let template = QRTemplate.of(version: plan.version)
+        // One word a line up to version 9 (53 modules and the margins fit 64 bits), three above.
+        let symbol = template.size + 8 <= 64
+            ? Self.symbol(QRSymbolBuilder<UInt64>(template: template, ecl: ecl, codewords: codewords), forcedMask: forcedMask)
+            : Self.symbol(QRSymbolBuilder<QRWideLine>(template: template, ecl: ecl, codewords: codewords), forcedMask: forcedMask)
 
         version = plan.version
         errorCorrection = ecl
-        mask = chosen
-        size = matrix.size
-        modules = matrix.modules
+        mask = symbol.mask
+        size = template.size
+        modules = symbol.modules
+    }
+
+    private static func symbol<Line>(_ builder: QRSymbolBuilder<Line>, forcedMask: Int?) -> (mask: Int, modules: [Bool]) {
+        let mask = forcedMask.flatMap { (0..<8).contains($0) ? $0 : nil } ?? builder.bestMask()
+        return (mask, builder.modules(mask: mask))
     }
 }

@@ -1,5 +1,7 @@
-/// Mutable module grid used while building a symbol. Coordinates are
-/// (x = column, y = row), origin top-left, as in ISO 18004 figures.
+/// Mutable module grid, a module at a time, as ISO 18004 describes it: coordinates are
+/// (x = column, y = row), origin top-left, as in its figures. It draws each version's function
+/// patterns for `QRTemplate`; its placement and masking are the plain form of the standard the
+/// line-at-a-time encoder (`QRSymbolBuilder`) is tested against.
 struct QRMatrix: Sendable {
     let version: Int
     let size: Int
@@ -134,21 +136,5 @@ struct QRMatrix: Sendable {
                 modules[y * size + x].toggle()
             }
         }
-    }
-
-    /// Tries all eight masks with final format bits in place (as readers see
-    /// the symbol) and returns the one with the lowest penalty; ties go to
-    /// the lower mask number.
-    mutating func bestMask(ecl: ErrorCorrection) -> Int {
-        var best = 0
-        var bestScore = Int.max
-        for pattern in 0..<8 {
-            applyMask(pattern)
-            drawFormatBits(ecl: ecl, mask: pattern)
-            let score = QRMask.penalty(modules, size: size)
-            if score < bestScore { bestScore = score; best = pattern }
-            applyMask(pattern)
-        }
-        return best
     }
 }

@@ -46,16 +46,31 @@ enum ReedSolomon {
         return result
     }
 
+    /// For each degree QR uses (7 to 30), its generator times every byte: row `factor` holds
+    /// factor·g(x), so the division below is one row XORed in per data byte, not a multiply per
+    /// coefficient. Made once (about 240 KB).
+    private static let products: [[UInt8]] = (0...30).map { degree in
+        let generator = generator(degree: degree)
+        var table = [UInt8](repeating: 0, count: 256 * degree)
+        for factor in 1..<256 {
+            for i in 0..<degree { table[factor * degree + i] = GF256.multiply(generator[i], UInt8(factor)) }
+        }
+        return table
+    }
+
     /// Remainder of data·x^degree divided by the generator: the EC codewords.
-    static func remainder(_ data: [UInt8], generator: [UInt8]) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: generator.count)
-        guard !result.isEmpty else { return [] }
-        for byte in data {
-            let factor = byte ^ result[0]
-            result.removeFirst()
-            result.append(0)
-            for i in 0..<generator.count {
-                result[i] ^= GF256.multiply(generator[i], factor)
+    static func remainder(_ data: ArraySlice<UInt8>, degree: Int) -> [UInt8] {
+        precondition(degree < products.count, "QR blocks carry at most 30 EC codewords")
+        guard degree > 0 else { return [] }
+        var result = [UInt8](repeating: 0, count: degree)
+        products[degree].withUnsafeBufferPointer { table in
+            result.withUnsafeMutableBufferPointer { result in
+                for byte in data {
+                    // Shift out the leading coefficient and subtract factor·g(x) in one pass.
+                    let row = Int(byte ^ result[0]) * degree
+                    for i in 0..<degree - 1 { result[i] = result[i + 1] ^ table[row + i] }
+                    result[degree - 1] = table[row + degree - 1]
+                }
             }
         }
         return result
@@ -67,26 +82,25 @@ enum ReedSolomon {
     static func addErrorCorrectionAndInterleave(data: [UInt8], version: Int, ecl: ErrorCorrection) -> [UInt8] {
         let eccLength = QRTables.eccPerBlock(version: version, ecl: ecl)
         let lengths = QRTables.blockDataLengths(version: version, ecl: ecl)
-        let gen = generator(degree: eccLength)
 
-        var dataBlocks: [[UInt8]] = []
+        var dataBlocks: [ArraySlice<UInt8>] = []
         var eccBlocks: [[UInt8]] = []
         var offset = 0
         for length in lengths {
             // `data` always has exactly sum(lengths) bytes (built by QREncoder),
             // but clamp anyway so a mismatch can never trap.
             let end = min(offset + length, data.count)
-            let block = offset < end ? Array(data[offset..<end]) : []
+            let block = offset < end ? data[offset..<end] : []
             offset = end
             dataBlocks.append(block)
-            eccBlocks.append(remainder(block, generator: gen))
+            eccBlocks.append(remainder(block, degree: eccLength))
         }
 
         var result: [UInt8] = []
         result.reserveCapacity(QRTables.totalCodewords(version: version))
         let longest = lengths.max() ?? 0
         for i in 0..<longest {
-            for block in dataBlocks where i < block.count { result.append(block[i]) }
+            for block in dataBlocks where i < block.count { result.append(block[block.startIndex + i]) }
         }
         for i in 0..<eccLength {
             for block in eccBlocks where i < block.count { result.append(block[i]) }

@@ -51,25 +51,40 @@ enum QRMode: Int, Sendable, CaseIterable {
     }
 }
 
-/// Big-endian bit accumulator used to build the data bit stream.
+/// Big-endian bit accumulator used to build the data bit stream, packed into bytes as it grows.
 struct BitBuffer: Sendable, Equatable {
-    private(set) var bits: [Bool] = []
+    /// MSB first; the bits of a trailing partial byte past `count` are zero.
+    private(set) var bytes: [UInt8] = []
+    private(set) var count = 0
 
-    var count: Int { bits.count }
+    init(capacity: Int = 0) { bytes.reserveCapacity((capacity + 7) / 8) }
 
+    /// The low `count` bits of `value`, most significant first, a byte's worth at a time.
     mutating func append(_ value: Int, count: Int) {
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            bits.append((value >> i) & 1 == 1)
+        var remaining = count
+        while remaining > 0 {
+            let used = self.count & 7
+            if used == 0 { bytes.append(0) }
+            let taken = min(8 - used, remaining)
+            let chunk = UInt8(truncatingIfNeeded: value >> (remaining - taken)) & UInt8(truncatingIfNeeded: (1 << taken) - 1)
+            bytes[bytes.count - 1] |= chunk << UInt8(8 - used - taken)
+            self.count += taken
+            remaining -= taken
         }
     }
 
-    mutating func append(_ other: BitBuffer) { bits.append(contentsOf: other.bits) }
-
-    /// Packs into bytes, MSB first; a trailing partial byte is zero-padded.
-    var bytes: [UInt8] {
-        var out = [UInt8](repeating: 0, count: (bits.count + 7) / 8)
-        for (i, bit) in bits.enumerated() where bit { out[i >> 3] |= 0x80 >> UInt8(i & 7) }
-        return out
+    mutating func append(_ other: BitBuffer) {
+        if count % 8 == 0 {
+            bytes += other.bytes
+            count += other.count
+            return
+        }
+        var index = 0
+        while index < other.count {
+            let taken = min(8, other.count - index)
+            append(Int(other.bytes[index >> 3] >> UInt8(8 - taken)), count: taken)
+            index += taken
+        }
     }
 }
 
@@ -83,7 +98,7 @@ struct QRSegment: Sendable, Equatable {
     init(mode: QRMode, bytes: ArraySlice<UInt8>) {
         self.mode = mode
         characterCount = bytes.count
-        var buffer = BitBuffer()
+        var buffer = BitBuffer(capacity: bytes.count * 8)
         let chars = Array(bytes)
         switch mode {
         case .byte:

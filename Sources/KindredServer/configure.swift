@@ -114,6 +114,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
                                    logger: app.logger),
             apns: apnsClient.flatMap { client in configuration.push.apns.map { APNsSender(client: client, settings: $0, logger: app.logger) } }),
         metrics: metrics,
+        qrImages: QRImages(),
         clock: clock
     )
     app.lifecycle.use(PushDeliveryLifecycle(clients: [pushClient] + (apnsClient.map { [$0] } ?? []), runsWorker: configuration.runsJobs))

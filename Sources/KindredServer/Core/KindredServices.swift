@@ -23,6 +23,8 @@ struct KindredServices: Sendable {
     let push: PushDelivery
     /// What `/metrics` shows (`KindredMetrics`).
     let metrics: KindredMetrics
+    /// QR images of shared links, drawn once each.
+    let qrImages: QRImages
     let clock: @Sendable () -> Date
 
     var now: Date { clock() }

@@ -1,6 +1,7 @@
 import Fluent
 import InnovationEngineLayout
 import KindredAPI
+import SQLKit
 import Vapor
 
 /// Connecting, listing, noting and removing Innovation Engine connections, and the network.
@@ -73,6 +74,17 @@ struct ConnectionService {
             else { throw error }
             return existing
         }
+    }
+
+    /// My code's text, made on first use. One statement in SQL: the QR screen asks for it on
+    /// every visit, and filling the model cost more than the query.
+    func currentCode(of userID: UUID) async throws -> String {
+        if let code = try await context.database.sql().raw("""
+            SELECT code FROM \(ident: InnovationEngineConnectCode.schema) WHERE user_id = \(bind: userID)
+            """).first(decodingColumn: "code", as: String.self) {
+            return code
+        }
+        return try await code(of: userID).code
     }
 
     /// Replaces my code: the old QR and links stop working at once.

@@ -8,15 +8,17 @@ extension Controller {
     func getInnovationEngineCode(_ input: Operations.GetInnovationEngineCode.Input) async throws -> Operations.GetInnovationEngineCode.Output {
         let request = try request
         let caller = try await Caller.require(request)
-        let code = try await request.connections.code(of: caller.userID)
-        return .ok(.init(body: .json(try code.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
+        let code = try await request.connections.currentCode(of: caller.userID)
+        return .ok(.init(body: .json(try .init(code: code, publicBaseURL: request.kindred.configuration.publicBaseURL,
+                                               images: request.kindred.qrImages))))
     }
 
     func rotateInnovationEngineCode(_ input: Operations.RotateInnovationEngineCode.Input) async throws -> Operations.RotateInnovationEngineCode.Output {
         let request = try request
         let caller = try await Caller.require(request)
         let code = try await request.connections.rotateCode(of: caller.userID)
-        return .ok(.init(body: .json(try code.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
+        return .ok(.init(body: .json(try .init(code: code.code, publicBaseURL: request.kindred.configuration.publicBaseURL,
+                                               images: request.kindred.qrImages))))
     }
 
     func previewInnovationEngineCode(_ input: Operations.PreviewInnovationEngineCode.Input) async throws -> Operations.PreviewInnovationEngineCode.Output {
@@ -38,9 +40,9 @@ extension Controller {
     }
 }
 
-extension InnovationEngineConnectCode {
-    func dto(publicBaseURL: String) throws -> Components.Schemas.InnovationEngineCode {
+extension Components.Schemas.InnovationEngineCode {
+    init(code: String, publicBaseURL: String, images: QRImages) throws {
         let link = ConnectLink.link(for: code, publicBaseURL: publicBaseURL)
-        return .init(link: link, code: code, svg: try QRCode(encoding: link, errorCorrection: .medium).svg(scale: 8))
+        self.init(link: link, code: code, svg: try images.svg(of: link))
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import KindredAPI
-import KindredQR
 import OpenAPIRuntime
 import Vapor
 
@@ -11,7 +10,7 @@ extension Controller {
         let request = try request
         let caller = try await Caller.require(request)
         let link = try await RinShareService(context: request.context).link(of: input.path.profileId, by: caller.userID)
-        return .ok(.init(body: .json(try link.dto(publicBaseURL: request.kindred.configuration.publicBaseURL))))
+        return .ok(.init(body: .json(try link.dto(publicBaseURL: request.kindred.configuration.publicBaseURL, images: request.kindred.qrImages))))
     }
 
     func revokeRinShareLink(_ input: Operations.RevokeRinShareLink.Input) async throws -> Operations.RevokeRinShareLink.Output {
@@ -39,8 +38,8 @@ extension Controller {
 }
 
 extension RinShareLink {
-    func dto(publicBaseURL: String) throws -> Components.Schemas.RinShareLink {
+    func dto(publicBaseURL: String, images: QRImages) throws -> Components.Schemas.RinShareLink {
         let link = publicBaseURL + "/r/" + token
-        return .init(link: link, token: token, svg: try QRCode(encoding: link, errorCorrection: .medium).svg(scale: 8), createdAt: createdAt)
+        return .init(link: link, token: token, svg: try images.svg(of: link), createdAt: createdAt)
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import OpenAPIRuntime
 import KindredAPI
 import KindredTestSupport
 import Testing
@@ -225,5 +226,32 @@ struct ContractDatesTests {
             #expect(throws: (any Error).self, "\(bad)") { try dates.decode(bad) }
         }
         #expect(try dates.encode(Date(timeIntervalSince1970: 1_795_420_800.7)) == "2026-11-23T08:00:00Z")
+    }
+
+    /// The hand-written encoder against Foundation's formatter, which it replaced for speed: the
+    /// same text for moments from 1600 to 9999 (leap days, centuries, the second before and after
+    /// midnight, fractions, before 1970), and every moment it writes read back as its whole
+    /// second. Before 1582 Foundation's calendar turns Julian; RFC 3339 stays Gregorian.
+    @Test func writtenAsFoundationWritesThem() throws {
+        let dates = ContractDates(), foundation = ISO8601DateTranscoder.iso8601
+        var generator = SystemRandomNumberGenerator()
+        var moments: [Double] = [0, -1, -0.5, 86_399.999, 951_782_400, 951_868_799, 4_107_542_400, -62_135_596_800,
+                                 253_402_300_799.9, -2_208_988_800, 1_795_420_800.7]
+        // Fractions short of the next second by less than a millisecond are left out of the
+        // random ones: Foundation goes through milliseconds in a Double there and may round up.
+        for _ in 0..<5_000 {
+            moments.append(Double(Int.random(in: -62_135_596_800..<253_402_300_800, using: &generator))
+                + Double.random(in: 0..<0.99, using: &generator))
+        }
+        for moment in moments {
+            let date = Date(timeIntervalSince1970: moment)
+            let text = try dates.encode(date)
+            if moment >= -11_676_096_000 { #expect(text == (try foundation.encode(date)), "\(moment)") }
+            #expect(try dates.decode(text) == Date(timeIntervalSince1970: moment.rounded(.down)), "\(text)")
+        }
+        #expect(try dates.decode("2024-02-29T23:59:60Z") == (try dates.decode("2024-02-29T23:59:59Z")))
+        #expect(throws: (any Error).self) { try dates.decode("2023-02-29T00:00:00Z") }
+        #expect(throws: (any Error).self) { try dates.decode("1900-02-29T00:00:00Z") }
+        #expect(try dates.decode("2000-02-29T00:00:00Z") == Date(timeIntervalSince1970: 951_782_400))
     }
 }
