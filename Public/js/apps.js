@@ -7,6 +7,8 @@
 //   the app frame (app-frame.js) puts on <main> while the app is on screen.
 // - live: whether the app has shipped. Only live apps are loaded; the others are "Coming soon"
 //   tiles, and their module and stylesheet are where those files will go.
+// - opens: the paths of links that open the page in the app (`/c/<code>`); the app is loaded
+//   before the first screen when the page is opened at one, so its boot() can turn it into a route.
 // - glyph: a list of SVG shapes (24x24, stroked with currentColor) drawn by home.js.
 // - tint: the tile's colour, if not Kindred's accent.
 // Module and stylesheet are URLs made relative to this file, never from the site's root: the page
@@ -23,6 +25,7 @@ export const APPS = [
     module: here('./apps/innovation-engine/index.js'),
     stylesheet: here('../css/innovation-engine.css'),
     live: true,
+    opens: ['/c/'],
     glyph: [
       ['path', { d: 'M6.7 7.2l9.6 1.4M7 8l3.2 7.4M16.8 10l-4.4 5.6' }],
       ['circle', { cx: '5.5', cy: '6.5', r: '2' }],
@@ -63,6 +66,7 @@ export const APPS = [
     module: here('./apps/rin/index.js'),
     stylesheet: here('../css/rin.css'),
     live: true,
+    opens: ['/r/'],
     glyph: [
       ['rect', { x: '5', y: '3', width: '14', height: '18', rx: '2' }],
       ['circle', { cx: '12', cy: '10', r: '2.5' }],

@@ -1,10 +1,10 @@
 // The Kindred web shell: loads the apps (app-loader.js), restores the session, draws the header,
 // routes between pages and turns session changes (sign-out, revocation, deletion) into the right
 // screen + message.
-import { loadApps } from './app-loader.js';
+import { appOf, appsOpenedBy, loadApp, loadedRoutes, prefetchApps } from './app-loader.js';
 import { restoreSession, signOutPending } from './auth-flows.js';
 import { connectRealtime, onStatus } from './realtime.js';
-import { matchRoute, navigate, startRouter } from './router.js';
+import { currentRoute, matchRoute, navigate, startRouter } from './router.js';
 import { h } from './dom.js';
 import { createHeader } from './header.js';
 import * as home from './pages/home.js';
@@ -38,7 +38,6 @@ const NOT_FOUND = {
     h('p', {}, h('a', { href: '#/' }, 'Go to the home page'))),
 };
 
-let routes = SHELL_ROUTES; // and the apps' once they are loaded, before the router starts
 const main = document.getElementById('app');
 const header = createHeader(document.getElementById('site-header'), { mayLeave: () => mayLeave() });
 let cleanup = null;
@@ -88,7 +87,11 @@ function renderPage(route) {
     history.replaceState(null, '', `#${shown}`);
     return;
   }
-  const match = matchRoute(routes, route.path);
+  // An app's routes arrive with its module (opened, or fetched ahead), and its paths are its own.
+  const app = appOf(route.path);
+  const appRoutes = app && loadedRoutes(app);
+  if (app && !appRoutes) return openApp(app, route, full);
+  const match = matchRoute(appRoutes || SHELL_ROUTES, route.path);
   const def = match?.def || NOT_FOUND;
   const session = currentSession();
   if (def.auth && !session) {
@@ -125,6 +128,38 @@ function renderPage(route) {
 
 function renderHeader() {
   header.render(path);
+}
+
+/**
+ * Leaves the page for an app's route while the app loads (the leaving was already agreed), then
+ * renders the route if it is still the one asked for. An app that cannot be loaded says so on
+ * its own page; the shell and the other apps keep working. Trying again means reloading: a
+ * browser keeps a module that failed to arrive failed for the rest of the page's life.
+ */
+function openApp(app, route, full) {
+  cleanup?.();
+  cleanup = null;
+  leaveGuard = null;
+  path = route.path;
+  shown = full;
+  document.title = `${app.name} · Kindred`;
+  main.replaceChildren(h('p', { class: 'notice notice-info', role: 'status', dataset: { testid: 'app-loading' } }, `Opening ${app.name}…`));
+  renderHeader();
+  loadApp(app).then(() => {
+    if (shown !== full) return; // somewhere else was asked for meanwhile
+    forced = true;
+    renderPage(route);
+  }, (err) => {
+    console.error(`${app.name} could not be loaded:`, err);
+    if (shown !== full) return;
+    main.replaceChildren(
+      h('h1', { tabindex: '-1' }, app.name),
+      h('p', { class: 'notice notice-warning', role: 'alert', dataset: { testid: 'app-unavailable' } },
+        `${app.name} could not be loaded. Check your connection and reload the page.`),
+      h('button', { type: 'button', class: 'btn', dataset: { testid: 'app-reload' }, onclick: () => location.reload() }, 'Reload'));
+    if (!firstRender) main.querySelector('h1')?.focus();
+    firstRender = false;
+  });
 }
 
 // A sign-out the server couldn't hear yet (auth-flows.js), said plainly, and then its end.
@@ -174,7 +209,13 @@ document.querySelector('.skip-link')?.addEventListener('click', (event) => {
 });
 
 async function boot() {
-  const apps = loadApps(); // fetched while the session is restored; each app's boot() runs on arrival
+  // Only an app whose link opened the page is loaded before the first screen (its boot() turns
+  // the link into a route), and it is fetched while the session is restored. Every other app
+  // loads when first opened, and is fetched ahead once the first screen is up.
+  const opening = Promise.allSettled(appsOpenedBy(location.pathname).map(loadApp));
+  // The app of the route the page opens at is fetched meanwhile too (a failure shows on its page).
+  const first = appOf(currentRoute().path);
+  if (first) loadApp(first).catch(() => {});
   connectRealtime(); // connects now if the cookie restores a session, and after any sign-in
   const wasPending = signOutPending();
   try {
@@ -182,16 +223,12 @@ async function boot() {
   } catch (err) {
     flash(err.detail || 'Kindred could not be reached.', 'warning');
   }
-  const { routes: appRoutes, failed } = await apps;
-  routes = { ...SHELL_ROUTES, ...appRoutes };
-  if (failed.length) {
-    const names = new Intl.ListFormat('en').format(failed.map((app) => app.name));
-    flash(`${names} could not be loaded. Check your connection and reload the page.`, 'warning');
-  }
-  // A sign-out's news matters more than either message above: it replaces them.
+  await opening; // one that failed says so on its page
+  // A sign-out's news matters more than the message above: it replaces it.
   if (wasPending && signOutPending()) flash(PENDING_SIGN_OUT, 'warning', 'signout-pending');
   else if (wasPending) flash(FINISHED_SIGN_OUT, 'success', 'signout-finished');
   startRouter(renderPage);
+  prefetchApps();
 }
 
 boot();

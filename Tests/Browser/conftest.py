@@ -89,7 +89,7 @@ class _Browser:
             drv.close()
         drv.switch_to.window(handles[0])
         drv.get("about:blank")
-        for command, args in (("Fetch.disable", {}), ("Network.enable", {}),
+        for command, args in (("Fetch.disable", {}), ("Network.enable", {}), ("Network.setBlockedURLs", {"urls": []}),
                               ("Network.emulateNetworkConditions",
                                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
                               ("Network.clearBrowserCookies", {}), ("Network.clearBrowserCache", {}),

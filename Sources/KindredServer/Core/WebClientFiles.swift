@@ -7,7 +7,8 @@ import Vapor
 /// The web client's files (`Public/`), read once at start-up and answered from memory, so a
 /// repeat visit costs nothing and a first one as little as it can:
 /// - `index.html` names the files it loads under `/static/<version>/`, where `<version>` is a
-///   digest of every file, and lists the modules it will load for preloading (`modulepreload`).
+///   digest of every file, lists the modules its first screen loads for preloading
+///   (`modulepreload`), and each app's modules for `app-loader.js` to preload when it is opened.
 ///   ES modules import each other by relative paths, so the
 ///   whole tree loads under that prefix, and those answers may be kept for a year (`immutable`): a
 ///   changed file is a new version, hence new URLs. The page itself is revalidated on each visit
@@ -61,9 +62,15 @@ struct WebClientFiles: Sendable {
             // imports at a time, a round trip each, before the first screen can be drawn.
             let prefix = Self.staticPrefix + version
             let hints = Self.modulesLoadedAtStart(contents).map { "  <link rel=\"modulepreload\" href=\"\(prefix)\($0)\">\n" }
-                + Self.stylesheetsLoadedAtStart(contents).map { "  <link rel=\"preload\" as=\"style\" href=\"\(prefix)\($0)\">\n" }
+            // Each app's modules, for `app-loader.js` to preload when the app is opened: data, not
+            // a script, so the CSP's script-src 'self' has nothing to say about it.
+            let apps = Self.appModules(contents).mapValues { $0.map { prefix + $0 } }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]  // paths hold no "<"
+            let manifest = String(decoding: try encoder.encode(apps), as: UTF8.self)
+            let data = "  <script type=\"application/json\" id=\"app-modules\">\(manifest)</script>\n"
             if let script = index.range(of: "  <script type=\"module\"") {
-                index.insert(contentsOf: hints.joined(), at: script.lowerBound)
+                index.insert(contentsOf: hints.joined() + data, at: script.lowerBound)
             }
             contents["/index.html"] = Array(index.utf8)
         }
@@ -84,12 +91,29 @@ struct WebClientFiles: Sendable {
         self.files = files
     }
 
-    /// `main.js` and every app's entry module (`app-loader.js` imports each live one at start),
-    /// with all they import, in the order found. Imports are read from the text (`from './x.js'`,
-    /// `import './x.js'`); a match that is no module (in a comment) is dropped unless it names one.
+    /// `main.js` with all it imports, in the order found: the shell's first screen. An app's
+    /// modules load when it is first opened (`app-loader.js`), so they are not named here.
     static func modulesLoadedAtStart(_ contents: [String: [UInt8]]) -> [String] {
-        let entries = ["/js/main.js"] + contents.keys.filter { $0.hasPrefix("/js/apps/") && $0.hasSuffix("/index.js") && $0.split(separator: "/").count == 4 }.sorted()
-        var found: [String] = [], seen = Set<String>(), queue = entries.filter { contents[$0] != nil }
+        modules(from: "/js/main.js", in: contents)
+    }
+
+    /// For each app (`/js/apps/<id>/index.js`), the modules it brings that the shell has not
+    /// loaded already, entry first: `app-loader.js` names them all for preloading when the app
+    /// is opened, so they arrive at once rather than a level of imports at a time.
+    static func appModules(_ contents: [String: [UInt8]]) -> [String: [String]] {
+        let shell = Set(modulesLoadedAtStart(contents))
+        var apps: [String: [String]] = [:]
+        for entry in contents.keys where entry.hasPrefix("/js/apps/") && entry.hasSuffix("/index.js") && entry.split(separator: "/").count == 4 {
+            apps[String(entry.split(separator: "/")[2])] = modules(from: entry, in: contents).filter { !shell.contains($0) }
+        }
+        return apps
+    }
+
+    /// `entry` and every module it imports, down to the leaves, in the order found. Imports are
+    /// read from the text (`from './x.js'`, `import './x.js'`); a match that is no module (in a
+    /// comment) is dropped unless it names one.
+    private static func modules(from entry: String, in contents: [String: [UInt8]]) -> [String] {
+        var found: [String] = [], seen = Set<String>(), queue = [entry].filter { contents[$0] != nil }
         while !queue.isEmpty {
             let path = queue.removeFirst()
             guard seen.insert(path).inserted, let bytes = contents[path] else { continue }
@@ -102,12 +126,6 @@ struct WebClientFiles: Sendable {
             }
         }
         return found
-    }
-
-    /// Every app's stylesheet, which `app-loader.js` links at start beside its module.
-    static func stylesheetsLoadedAtStart(_ contents: [String: [UInt8]]) -> [String] {
-        contents.keys.filter { $0.hasPrefix("/js/apps/") && $0.hasSuffix("/index.js") && $0.split(separator: "/").count == 4 }
-            .map { "/css/" + $0.split(separator: "/")[2] + ".css" }.filter { contents[$0] != nil }.sorted()
     }
 
     /// The relative specifiers of a module's static imports and re-exports.

@@ -37,19 +37,31 @@ struct WebClientFilesTests {
             let again = try await kindred.app.testing().sendRequest(.GET, "/index.html", headers: ["If-None-Match": "\"other\", \(tag)"])
             #expect(again.status == .notModified && again.body.readableBytes == 0)
             #expect(try await kindred.app.testing().sendRequest(.GET, "/", headers: ["If-None-Match": "\"other\""]).status == .ok)
-            // It names the modules it will load at once (each a file served under the version, no
-            // repeats): main.js, every app's entry module, what they import down to the leaves;
-            // and every app's stylesheet.
+            // It names the modules the first screen loads at once (each a file served under the
+            // version, no repeats): main.js and what it imports down to the leaves. The apps load
+            // when opened, so none of theirs is named, nor their stylesheets.
             let preloads = index.components(separatedBy: "<link rel=\"modulepreload\" href=\"").dropFirst()
                 .map { String($0.prefix { $0 != "\"" }) }
             #expect(Set(preloads).count == preloads.count)
-            for module in ["/js/main.js", "/js/apps/kinnect/index.js", "/js/apps/kinnect/post-view.js", "/js/apps/rin/client.js", "/js/dom.js"] {
+            for module in ["/js/main.js", "/js/app-loader.js", "/js/apps.js", "/js/pages/home.js", "/js/dom.js"] {
                 #expect(preloads.contains("/static/\(version)\(module)"), "\(module)")
             }
-            for href in preloads.prefix(40) {
+            #expect(!preloads.contains { $0.contains("/js/apps/") }, "no app's modules")
+            for href in preloads {
                 #expect(try await kindred.app.testing().sendRequest(.GET, href).status == .ok, "\(href)")
             }
-            #expect(index.contains("<link rel=\"preload\" as=\"style\" href=\"/static/\(version)/css/kinnect.css\">"))
+            #expect(!index.contains("as=\"style\""), "no app's stylesheet")
+            // Each app's own modules are listed as data, for the client to preload as the app opens:
+            // its entry first, down to the leaves, and none of the shell's.
+            let listed = try #require(index.components(separatedBy: "<script type=\"application/json\" id=\"app-modules\">").dropFirst()
+                .first?.components(separatedBy: "</script>").first)
+            let apps = try JSONDecoder().decode([String: [String]].self, from: Data(listed.utf8))
+            #expect(Set(apps.keys) == ["innovation-engine", "date-an-intervention", "kinnect", "rin", "memories"])
+            let kinnect = try #require(apps["kinnect"])
+            #expect(kinnect.first == "/static/\(version)/js/apps/kinnect/index.js")
+            #expect(kinnect.contains("/static/\(version)/js/apps/kinnect/post-view.js"))
+            #expect(apps.values.allSatisfy { modules in modules.allSatisfy { !preloads.contains($0) } }, "nothing the shell loads")
+            #expect(try await kindred.app.testing().sendRequest(.GET, kinnect[kinnect.count - 1]).status == .ok)
             // A deep link's route answers the same page.
             let deep = try await kindred.app.testing().sendRequest(.GET, "/c/some-code")
             #expect(deep.status == .ok && deep.body.string == index)
