@@ -103,29 +103,28 @@ struct QRMatrix: Sendable {
         }
     }
 
-    /// Zig-zag placement (§7.7.3): two-module-wide columns from the right,
-    /// alternating upward/downward, skipping column 6 (vertical timing) and
-    /// all function modules. Leftover remainder bits stay light (0).
-    mutating func placeCodewords(_ codewords: [UInt8]) {
-        let totalBits = codewords.count * 8
-        var index = 0
+    /// The data modules in the order codeword bits fill them (§7.7.3): two-module-wide columns
+    /// from the right, alternating upward and downward, skipping column 6 (vertical timing) and
+    /// every function module. `QRTemplate` keeps it per version.
+    var dataModuleOrder: [(x: Int, y: Int)] {
+        var order: [(x: Int, y: Int)] = []
         var right = size - 1
         while right >= 1 {
             if right == 6 { right = 5 }
             let upward = (right + 1) & 2 == 0
             for vertical in 0..<size {
                 let y = upward ? size - 1 - vertical : vertical
-                for j in 0..<2 {
-                    let x = right - j
-                    let cell = y * size + x
-                    guard !isFunction[cell] else { continue }
-                    if index < totalBits {
-                        modules[cell] = (codewords[index >> 3] >> UInt8(7 - (index & 7))) & 1 == 1
-                        index += 1
-                    }
-                }
+                for x in stride(from: right, through: right - 1, by: -1) where !isFunction[y * size + x] { order.append((x, y)) }
             }
             right -= 2
+        }
+        return order
+    }
+
+    /// Places the codewords' bits in `dataModuleOrder`; leftover remainder bits stay light.
+    mutating func placeCodewords(_ codewords: [UInt8]) {
+        for (index, cell) in dataModuleOrder.prefix(codewords.count * 8).enumerated() {
+            modules[cell.y * size + cell.x] = (codewords[index >> 3] >> UInt8(7 - (index & 7))) & 1 == 1
         }
     }
 

@@ -43,21 +43,7 @@ struct QRTemplate: Sendable {
                 }
             }
         }
-        // Zig-zag: two-module-wide columns from the right, alternating upward and downward,
-        // skipping column 6 (vertical timing) and every function module.
-        var placement: [UInt16] = []
-        var right = size - 1
-        while right >= 1 {
-            if right == 6 { right = 5 }
-            let upward = (right + 1) & 2 == 0
-            for vertical in 0..<size {
-                let y = upward ? size - 1 - vertical : vertical
-                for x in stride(from: right, through: right - 1, by: -1) where !matrix.isFunction[y * size + x] {
-                    placement.append(UInt16(x | y << 8))
-                }
-            }
-            right -= 2
-        }
+        let placement = matrix.dataModuleOrder.map { UInt16($0.x | $0.y << 8) }
         self.placement = placement
         self.darkRows = darkRows
         self.darkColumns = darkColumns
