@@ -18,14 +18,14 @@ struct Caller: Sendable {
         // filling a model (its properties found by reflection) cost more than the query itself.
         let sql = try request.db.sql()
         guard let row = try await sql.raw("""
-            SELECT user_id, expires_at, revoked_at, last_used_at FROM sessions WHERE id = \(bind: claims.sessionID)
+            SELECT user_id, expires_at, revoked_at, last_used_at FROM \(ident: UserSession.schema) WHERE id = \(bind: claims.sessionID)
             """).first(),
               try row.decode(column: "user_id", as: UUID.self) == claims.userID,
               try row.decodeNil(column: "revoked_at"), try row.decode(column: "expires_at", as: Date.self) > now
         else { throw AppError.invalidToken("This session has ended. Sign in again.") }
         // Writing on every request would make each read a write; a minute's precision is plenty.
         if now.timeIntervalSince(try row.decode(column: "last_used_at", as: Date.self)) > 60 {
-            try await sql.raw("UPDATE sessions SET last_used_at = \(bind: now) WHERE id = \(bind: claims.sessionID)").run()
+            try await sql.raw("UPDATE \(ident: UserSession.schema) SET last_used_at = \(bind: now) WHERE id = \(bind: claims.sessionID)").run()
         }
         let caller = Caller(userID: claims.userID, sessionID: claims.sessionID)
         request.storage[CallerKey.self] = caller
