@@ -67,10 +67,12 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         mediaStore = try FileMediaStore(directory: configuration.mediaDirectory)
     }
     let metrics = KindredMetrics()
-    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, logger: app.logger)
+    let sessions = SessionCache(lifetime: configuration.sessionCacheLifetime)
+    let hub = RealtimeHub(socketsPerAccount: configuration.connectionLimits.socketsPerAccount, sessions: sessions, logger: app.logger)
     let events: any EventBus
     if case .postgres(let url) = configuration.database {
-        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, logger: app.logger, clock: clock)
+        events = try PostgresEventBus(url: url, database: { [unowned app] in app.db }, hub: hub, sessions: sessions, logger: app.logger,
+                                  clock: clock)
     } else {
         events = LocalEventBus(hub: hub)
     }
@@ -94,6 +96,7 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
         configuration: configuration,
         contract: try Contract.bundled(),
         accessTokens: await AccessTokens(secret: configuration.secret, lifetime: configuration.accessTokenLifetime),
+        sessions: sessions,
         passwords: passwords,
         mediaStore: mediaStore,
         mediaURLs: MediaURLSigner(secret: configuration.secret, lifetime: configuration.mediaURLLifetime),

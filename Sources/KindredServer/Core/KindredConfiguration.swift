@@ -28,6 +28,9 @@ public struct KindredConfiguration: Sendable {
     public var secret: [UInt8]
     public var accessTokenLifetime: TimeInterval
     public var refreshTokenLifetime: TimeInterval
+    /// How long a session found active may be trusted without reading it again (`SessionCache`);
+    /// 0 reads it on every request.
+    public var sessionCacheLifetime: TimeInterval
     public var mediaURLLifetime: TimeInterval
     /// An upload nothing uses (no post, no avatar) is removed after this long.
     public var unusedUploadLifetime: TimeInterval
@@ -179,6 +182,7 @@ public struct KindredConfiguration: Sendable {
             secret: secret,
             accessTokenLifetime: TimeInterval(reader.integer("KINDRED_ACCESS_TOKEN_SECONDS", default: 900, range: 30...86_400)),
             refreshTokenLifetime: TimeInterval(reader.integer("KINDRED_REFRESH_TOKEN_DAYS", default: 60, range: 1...365) * 86_400),
+            sessionCacheLifetime: TimeInterval(reader.integer("KINDRED_SESSION_CACHE_SECONDS", default: 5, range: 0...60)),
             mediaURLLifetime: TimeInterval(reader.integer("KINDRED_MEDIA_URL_SECONDS", default: 3600, range: 10...604_800)),
             unusedUploadLifetime: TimeInterval(reader.integer("KINDRED_UNUSED_UPLOAD_HOURS", default: 24, range: 1...720) * 3600),
             bcryptCost: reader.integer("KINDRED_BCRYPT_COST", default: 12, range: 4...31),

@@ -9,6 +9,8 @@ struct KindredServices: Sendable {
     /// What `openapi.yaml` says about bounds, security and methods, enforced as written.
     let contract: Contract
     let accessTokens: AccessTokens
+    /// Sessions lately found active, so a signed-in request need not read them again.
+    let sessions: SessionCache
     let passwords: PasswordHasher
     let mediaStore: any MediaStore
     let mediaURLs: MediaURLSigner

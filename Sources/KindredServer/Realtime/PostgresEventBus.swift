@@ -14,16 +14,18 @@ actor PostgresEventBus: EventBus {
     private let configuration: PostgresConnection.Configuration
     private let database: @Sendable () -> any Database
     private let hub: RealtimeHub
+    private let sessions: SessionCache
     private let logger: Logger
     private let clock: @Sendable () -> Date
     private var listener: Task<Void, Never>?
 
-    init(url: String, database: @escaping @Sendable () -> any Database, hub: RealtimeHub, logger: Logger,
-         clock: @escaping @Sendable () -> Date) throws {
+    init(url: String, database: @escaping @Sendable () -> any Database, hub: RealtimeHub, sessions: SessionCache,
+         logger: Logger, clock: @escaping @Sendable () -> Date) throws {
         configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
         self.database = database
         self.clock = clock
         self.hub = hub
+        self.sessions = sessions
         self.logger = logger
     }
 
@@ -38,6 +40,9 @@ actor PostgresEventBus: EventBus {
     /// recipient (so deleting an account still deletes what is parked for it).
     nonisolated func publish(_ event: Components.Schemas.RealtimeEvent, to userIDs: [UUID]) async {
         guard !userIDs.isEmpty else { return }
+        // This instance forgets an ended session before the request that ended it answers, not
+        // when its own notification comes back; the others when they hear it.
+        if let revoked = event.revokedSessionID { sessions.remove(revoked) }
         do {
             let database = database()
             let single = try JSONEncoder.realtime.encode(RealtimeEnvelope(userIDs: [userIDs[0]], event: event))
@@ -83,7 +88,7 @@ actor PostgresEventBus: EventBus {
     /// heard) or after ten seconds, leaving the listener to keep trying in the background.
     func start() async throws {
         let (ready, signal) = AsyncStream<Void>.makeStream()
-        listener = Task { [configuration, hub, logger, database] in
+        listener = Task { [configuration, hub, sessions, logger, database] in
             var attempt = 0
             while !Task.isCancelled {
                 do {
@@ -91,6 +96,9 @@ actor PostgresEventBus: EventBus {
                     defer { Task { try? await connection.close() } }
                     try await connection.listen(on: Self.channel) { notifications in
                         attempt = 0
+                        // Sessions ended while no one was listening were not heard of: the cache
+                        // starts again from the database.
+                        sessions.removeAll()
                         signal.yield()
                         for try await notification in notifications {
                             do {
