@@ -14,6 +14,9 @@ final class InterventionSwipe: Model, @unchecked Sendable {
     @Enum(key: "direction") var direction: Direction
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $user, $interventionID, $direction, $createdAt] }
+
     init() {}
 
     init(userID: UUID, interventionID: String, direction: Direction, at date: Date) {

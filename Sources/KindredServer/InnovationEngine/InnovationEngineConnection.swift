@@ -16,6 +16,9 @@ final class InnovationEngineConnection: Model, CreationStamped, @unchecked Senda
     @OptionalField(key: "high_note") var highNote: String?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $low, $high, $lowNote, $highNote, $createdAt] }
+
     init() {}
 
     init(between first: UUID, and second: UUID) {

@@ -16,6 +16,9 @@ final class MediaItem: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "duration_seconds") var durationSeconds: Double?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $owner, $kind, $storageKey, $byteCount, $width, $height, $durationSeconds, $createdAt] }
+
     init() {}
 
     init(id: UUID, ownerID: UUID, kind: MediaType, storageKey: String, byteCount: Int64, width: Int?, height: Int?,
