@@ -199,6 +199,20 @@ class Receiver(threading.Thread):
             if self.needed is not None and len(self.messages) >= self.needed:
                 self.arrived.set()
 
+    def post_created_times(self, since, post_id):
+        """When each socket got the kinnect.post.created event of `post_id`, among the messages
+        from index `since` on."""
+        post_id = post_id.lower()
+        return [stamp for stamp, payload in self.messages[since:]
+                if b"kinnect.post.created" in payload and post_id in payload.decode().lower()]
+
+    def close(self, sockets):
+        """Stops reading and closes `sockets`."""
+        self.stopping = True
+        self.join()
+        for item in sockets:
+            item.sock.close()
+
     def frames(self, item, now):
         buffer = item.buffer
         while len(buffer) >= 2:
@@ -278,18 +292,14 @@ def fanout(base, count, posts, images):
         receiver.arrived.wait(30)
         time.sleep(0.05)
         post_id = post["id"].lower()
-        times = [stamp for stamp, payload in receiver.messages[already:]
-                 if post_id in payload.decode().lower() and b"kinnect.post.created" in payload]
+        times = receiver.post_created_times(already, post_id)
         creates.append((created - start) * 1000)
         delivered.append(len(times))
         if times:
             firsts.append((min(times) - start) * 1000)
             lasts.append((max(times) - start) * 1000)
         time.sleep(0.5)
-    receiver.stopping = True
-    receiver.join()
-    for item in sockets:
-        item.sock.close()
+    receiver.close(sockets)
     print(f"setup {count} {signed_up:.1f} {connected:.1f} {receiver.closed} {field}")
     print("create", stats(creates))
     print("first", stats(firsts) if firsts else "- - - 0")

@@ -34,11 +34,12 @@ def entries(text):
         yield current
 
 
-def capture(log, start, end, directory, name):
+def logged_statements(log, start, end):
+    """[sql, {number: value, or None for NULL}] per statement logged from byte START to END."""
     with open(log, "rb") as handle:
         handle.seek(start)
         text = handle.read(end - start).decode("utf-8", "replace")
-    statements = []  # [sql, {number: value}]
+    statements = []
     for kind, message in entries(text):
         if kind == "LOG":
             match = execute.match(message)
@@ -46,32 +47,40 @@ def capture(log, start, end, directory, name):
                 statements.append([match.group(1).strip(), {}])
         elif kind == "DETAIL" and message.startswith("parameters: ") and statements:
             for number, value in parameter.findall(message):
-                if value == "NULL":
-                    raise SystemExit("a NULL parameter cannot be given to pgbench; extend kinnect_pglog.py")
-                statements[-1][1][int(number)] = value[1:-1].replace("''", "'")
+                statements[-1][1][int(number)] = None if value == "NULL" else value[1:-1].replace("''", "'")
     if not statements:
         raise SystemExit(f"no statements logged between bytes {start} and {end} of {log}")
+    return statements
+
+
+def pgbench_line(sql, values, names):
+    """The statement for a pgbench script: each parameter a variable named in `names` (value ->
+    name, shared by every statement of a script), a NULL written in."""
+    def variable(match):
+        value = values[int(match.group(1))]
+        if value is None:
+            return "NULL"
+        names.setdefault(value, f"v{len(names) + 1}")
+        return ":" + names[value]
+    body = re.sub(r"\$(\d+)", variable, sql)
+    if re.search(r"(?<!:):(?!v\d)[A-Za-z_]", body):
+        raise SystemExit("a statement holds a colon pgbench would read as a variable: " + body[:200])
+    return body + ";\n"
+
+
+def capture(log, start, end, directory, name):
+    statements = logged_statements(log, start, end)
     writes = [sql for sql, _ in statements if not sql.lstrip().upper().startswith("SELECT")]
     statements = [item for item in statements if item[0].lstrip().upper().startswith("SELECT")]
     names = {}  # value -> variable name, shared by every statement
-
-    def script(sql, values):
-        def variable(match):
-            value = values[int(match.group(1))]
-            names.setdefault(value, f"v{len(names) + 1}")
-            return ":" + names[value]
-        body = re.sub(r"\$(\d+)", variable, sql)
-        if re.search(r"(?<!:):(?!v\d)[A-Za-z0-9_]", body):
-            raise SystemExit("a statement holds a colon pgbench would read as a variable: " + body[:200])
-        return body + ";\n"
-
-    scripts = [script(sql, values) for sql, values in statements]
+    scripts = [pgbench_line(sql, values, names) for sql, values in statements]
     pages = [index for index, (sql, _) in enumerate(statements) if 'FROM "kinnect_posts"' in sql and "ORDER BY" in sql]
     if len(pages) != 1:
         raise SystemExit(f"expected one page query on kinnect_posts, found {len(pages)}")
     main = [scripts[pages[0]]]
     sql, values = statements[pages[0]]
-    literal = re.sub(r"\$(\d+)", lambda match: "'" + values[int(match.group(1))].replace("'", "''") + "'", sql)
+    quoted = lambda value: "NULL" if value is None else "'" + value.replace("'", "''") + "'"
+    literal = re.sub(r"\$(\d+)", lambda match: quoted(values[int(match.group(1))]), sql)
     with open(f"{directory}/{name}-explain.sql", "w") as out:
         out.write("EXPLAIN (ANALYZE, BUFFERS) " + literal + ";\n")
     with open(f"{directory}/{name}-all.sql", "w") as out:

@@ -171,19 +171,14 @@ def measure(base, path, count, followers, posts, pid, images):
         # A follower's socket the server closed never gets it: ten seconds is far past any delivery.
         receiver.arrived.wait(10)
         time.sleep(0.05)
-        post_id = post["id"].lower()
-        times = [stamp for stamp, payload in receiver.messages[already:]
-                 if b"kinnect.post.created" in payload and post_id in payload.decode().lower()]
+        times = receiver.post_created_times(already, post["id"])
         creates.append((created - start) * 1000)
         delivered.append(len(times))
         deliveries += [(stamp - start) * 1000 for stamp in times]
         if times:
             lasts.append((max(times) - start) * 1000)
         time.sleep(0.3)
-    receiver.stopping = True
-    receiver.join()
-    for item in sockets:
-        item.sock.close()
+    receiver.close(sockets)
     print(f"sockets {count} {connected:.1f} {receiver.closed}")
     print(f"memory {before} {after} {(after - before) / count:.2f}")
     print("create", stats(creates))

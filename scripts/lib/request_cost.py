@@ -32,7 +32,7 @@ PostgreSQL. Standard library only.
 import json, os, re, sys, time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from kinnect_pglog import entries, execute, parameter, latency  # noqa: E402
+from kinnect_pglog import logged_statements, pgbench_line  # noqa: E402
 from realtime_load import Client, sign_up  # noqa: E402
 
 run = str(int(time.time() * 1000) % 1_000_000)
@@ -140,20 +140,7 @@ def stats(path):
 
 
 def pgbench(log, start, end, directory, name):
-    with open(log, "rb") as handle:
-        handle.seek(start)
-        text = handle.read(end - start).decode("utf-8", "replace")
-    statements = []  # [sql, {number: value or None}]
-    for kind, message in entries(text):
-        if kind == "LOG":
-            match = execute.match(message)
-            if match:
-                statements.append([match.group(1).strip(), {}])
-        elif kind == "DETAIL" and message.startswith("parameters: ") and statements:
-            for number, value in parameter.findall(message):
-                statements[-1][1][int(number)] = None if value == "NULL" else value[1:-1].replace("''", "'")
-    if not statements:
-        raise SystemExit(f"no statements logged between bytes {start} and {end} of {log}")
+    statements = logged_statements(log, start, end)
     verb = lambda sql: sql.lstrip().split(None, 1)[0].upper()
     # Transaction control is the replay's own; the session's last use is written once a minute.
     left_out = [sql for sql, _ in statements
@@ -162,20 +149,7 @@ def pgbench(log, start, end, directory, name):
     reads = sum(1 for sql, _ in statements if verb(sql) in ("SELECT", "WITH"))
     writes = len(statements) - reads
     names = {}
-
-    def script(sql, values):
-        def variable(match):
-            value = values[int(match.group(1))]
-            if value is None:
-                return "NULL"
-            names.setdefault(value, f"v{len(names) + 1}")
-            return ":" + names[value]
-        body = re.sub(r"\$(\d+)", variable, sql)
-        if re.search(r"(?<!:):(?!v\d)[A-Za-z_]", body):
-            raise SystemExit("a statement holds a colon pgbench would read as a variable: " + body[:200])
-        return body + ";\n"
-
-    lines = [script(sql, values) for sql, values in statements]
+    lines = [pgbench_line(sql, values, names) for sql, values in statements]
     # The rows the captured request inserted are deleted once before the replays (the replay
     # inserts the same keys, in a transaction it rolls back; the API's requests make new ones).
     cleanup = []
