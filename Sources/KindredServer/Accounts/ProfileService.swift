@@ -114,13 +114,15 @@ struct ProfileService {
             for app in KindredApps.all { try await app.removeContent(of: userID, on: database) }
             try await user.delete(on: database)
         }
+        // Told before the files go (which can take a while on S3): until every instance hears it,
+        // a session it holds in `SessionCache` would still let requests in for the deleted account.
+        for session in sessions {
+            if let id = session.id { await services.events.publish(.sessionRevoked(sessionID: id), to: userID) }
+        }
         do {
             try await services.mediaStore.deleteAll(prefix: MediaKey.prefix(owner: userID))
         } catch {
             context.logger.error("Could not delete the media files of a deleted account: \(error)")
-        }
-        for session in sessions {
-            if let id = session.id { await services.events.publish(.sessionRevoked(sessionID: id), to: userID) }
         }
     }
 

@@ -8,6 +8,7 @@ import Vapor
 struct ConnectionService {
     let context: ServiceContext
     let client: ClientInfo
+    let codes: ConnectCodeCache
     private var services: KindredServices { context.services }
     static let noteLimit = 200
 
@@ -76,15 +77,17 @@ struct ConnectionService {
         }
     }
 
-    /// My code's text, made on first use. One statement in SQL: the QR screen asks for it on
-    /// every visit, and filling the model cost more than the query.
+    /// My code's text, made on first use: from `codes` when it was read here in the last few
+    /// seconds, else in one SQL statement (filling the model cost more than the query).
     func currentCode(of userID: UUID) async throws -> String {
-        if let code = try await context.database.sql().raw("""
+        let now = services.now
+        if let cached = codes.code(of: userID, now: now) { return cached }
+        let code = try await context.database.sql().raw("""
             SELECT code FROM \(ident: InnovationEngineConnectCode.schema) WHERE user_id = \(bind: userID)
-            """).first(decodingColumn: "code", as: String.self) {
-            return code
-        }
-        return try await code(of: userID).code
+            """).first(decodingColumn: "code", as: String.self)
+        let current = if let code { code } else { try await self.code(of: userID).code }
+        codes.store(read: current, of: userID, at: now)
+        return current
     }
 
     /// Replaces my code: the old QR and links stop working at once.
@@ -93,6 +96,7 @@ struct ConnectionService {
         code.code = ConnectLink.newCode()
         code.createdAt = services.now
         try await code.save(on: context.database)
+        codes.store(replaced: code.code, of: userID, at: services.now)
         return code
     }
 

@@ -50,5 +50,5 @@ extension Controller {
 }
 
 extension Request {
-    var connections: ConnectionService { ConnectionService(context: context, client: client) }
+    var connections: ConnectionService { ConnectionService(context: context, client: client, codes: application.innovationEngineCodes) }
 }

@@ -19,6 +19,10 @@ enum InnovationEngineApp: KindredApp {
         sections[InnovationEngineConfiguration.self] = InnovationEngineConfiguration(reading: &reader)
     }
 
+    static func configure(_ app: Application, _ configuration: KindredConfiguration) throws {
+        app.innovationEngineCodes = ConnectCodeCache()
+    }
+
     static let operations: [String: OperationPolicy] = [
         "getInnovationEngineCodePNG": OperationPolicy(answers: ["image/png", "image/*"]),
     ]
@@ -48,6 +52,16 @@ extension KindredConfiguration {
     public var innovationEngine: InnovationEngineConfiguration {
         get { apps[InnovationEngineConfiguration.self] }
         set { apps[InnovationEngineConfiguration.self] = newValue }
+    }
+}
+
+extension Application {
+    private struct ConnectCodesKey: StorageKey { typealias Value = ConnectCodeCache }
+
+    /// People's current codes, lately read (`ConnectCodeCache`), built once by `configure`.
+    var innovationEngineCodes: ConnectCodeCache {
+        get { configured(ConnectCodesKey.self) }
+        set { storage[ConnectCodesKey.self] = newValue }
     }
 }
 

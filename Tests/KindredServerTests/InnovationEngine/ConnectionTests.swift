@@ -201,6 +201,53 @@ struct ConnectionTests {
         }
     }
 
+    /// The QR screen's code is kept in memory a few seconds (`ConnectCodeCache`). Another instance
+    /// shows its owner the replaced code for at most that long, and nobody can connect with it.
+    @Test(.enabled(if: PostgresTestDatabases.anyURL != nil, "needs PostgreSQL; scripts/test provides it"))
+    func anotherInstanceShowsAReplacedCodeOnlyBrieflyAndItConnectsNobody() async throws {
+        try await withKindred(postgres: true) { kindred in
+            try await kindred.withSibling { sibling, _ in
+                // setup: the sibling has shown tess her code
+                let tess = try await kindred.signUp("tessie")
+                let bob = try await kindred.signUp("bobby")
+                let onSibling = { (path: String, method: HTTPMethod, body: String?) in
+                    var headers = HTTPHeaders()
+                    headers.bearerAuthorization = .init(token: method == .GET && path.hasSuffix("/code") ? tess.accessToken : bob.accessToken)
+                    headers.contentType = .json
+                    return try await sibling.testing().sendRequest(method, "/api/v1" + path, headers: headers,
+                                                                   body: body.map { ByteBuffer(string: $0) })
+                }
+                let shown = try await onSibling("/innovation-engine/code", .GET, nil).content.decode(Components.Schemas.InnovationEngineCode.self)
+
+                // act: replaced through the first instance
+                let new = try await kindred.send(.POST, "/innovation-engine/code/rotate", token: tess.accessToken)
+                    .decode(Components.Schemas.InnovationEngineCode.self)
+
+                // validate: the old code connects nobody on either instance, at once
+                #expect(try await onSibling("/innovation-engine/connections", .POST, #"{"code":"\#(shown.code)"}"#).status == .notFound)
+                // The sibling may still show the old one within the cache's lifetime, never after.
+                let meanwhile = try await onSibling("/innovation-engine/code", .GET, nil).content.decode(Components.Schemas.InnovationEngineCode.self)
+                #expect([shown.code, new.code].contains(meanwhile.code))
+                kindred.clock.advance(by: sibling.innovationEngineCodes.lifetime)
+                let later = try await onSibling("/innovation-engine/code", .GET, nil).content.decode(Components.Schemas.InnovationEngineCode.self)
+                #expect(later.code == new.code)
+            }
+        }
+    }
+
+    /// A read that began before a rotation on this instance, and finished after it, must not put the
+    /// old code back.
+    @Test func aReadRacingARotationKeepsTheNewCode() {
+        let cache = ConnectCodeCache(lifetime: 5)
+        let (user, start) = (UUID(), Date(timeIntervalSince1970: 1_800_000_000))
+        cache.store(replaced: "new", of: user, at: start.addingTimeInterval(0.1))
+        cache.store(read: "old", of: user, at: start)
+        #expect(cache.code(of: user, now: start.addingTimeInterval(1)) == "new")
+        #expect(cache.code(of: user, now: start.addingTimeInterval(5.1)) == nil)
+        cache.store(read: "newer", of: user, at: start.addingTimeInterval(6))
+        #expect(cache.code(of: user, now: start.addingTimeInterval(6)) == "newer")
+    }
+
     @Test func guessingCodesIsRateLimited() async throws {
         try await withKindred(adjust: { $0.innovationEngine.connectAttemptsPerHour = 5 }) { kindred in
             // setup
