@@ -130,9 +130,14 @@ def open_socket(base, token):
     status, ticket = call(base, "POST", "/realtime/tickets", token=token)
     assert status == 201, (status, ticket)
     parts = urllib.parse.urlsplit(base)
-    sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
+    return upgrade(parts.hostname, parts.port, ticket["path"])
+
+
+def upgrade(host, port, path):
+    """A realtime WebSocket opened at `path` (a ticket's), read from without blocking."""
+    sock = socket.create_connection((host, port), timeout=30)
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {ticket['path']} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                   f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:

@@ -21,11 +21,11 @@ sockets are read by kinnect_load.py's Receiver (the few lines of RFC 6455 a rece
 Every request goes over a kept-alive connection: ten thousand sign-ups, tickets and sockets each
 on a new connection would leave more ports in TIME_WAIT than loopback has.
 """
-import base64, http.client, json, os, socket, sys, threading, time, urllib.parse, uuid
+import http.client, json, os, sys, threading, time, urllib.parse, uuid
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
-from kinnect_load import Receiver, Socket, stats  # noqa: E402
+from kinnect_load import Receiver, stats, upgrade  # noqa: E402
 
 run = str(int(time.time() * 1000) % 1_000_000)
 
@@ -113,21 +113,7 @@ def resident_kib(pid):
 def open_socket(client, token):
     status, ticket = client.call("POST", "/realtime/tickets", token=token)
     assert status == 201, (status, ticket)
-    sock = socket.create_connection((client.host, client.port), timeout=30)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {ticket['path']} HTTP/1.1\r\nHost: {client.host}:{client.port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise SystemExit("the server closed a realtime socket during the handshake")
-        head += chunk
-    head, rest = head.split(b"\r\n\r\n", 1)
-    if not head.startswith(b"HTTP/1.1 101"):
-        raise SystemExit("realtime upgrade refused: " + head.decode(errors="replace")[:300])
-    sock.setblocking(False)
-    return Socket(sock, rest)
+    return upgrade(client.host, client.port, ticket["path"])
 
 
 def measure(base, path, count, followers, posts, pid, images):
