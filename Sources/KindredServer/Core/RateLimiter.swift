@@ -184,6 +184,9 @@ final class RateLimitHit: Model, @unchecked Sendable {
     @OptionalParent(key: "user_id") var user: User?
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $scope, $user, $createdAt] }
+
     init() {}
 }
 

@@ -11,6 +11,9 @@ final class InterventionConversation: Model, CreationStamped, @unchecked Sendabl
     @Field(key: "intervention_id") var interventionID: String
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $user, $interventionID, $createdAt] }
+
     init() {}
 
     init(userID: UUID, interventionID: String) {
@@ -35,6 +38,9 @@ final class InterventionChatMessageRecord: Model, @unchecked Sendable {
     /// A reply written by the offline stand-in rather than a language model.
     @Field(key: "offline") var offline: Bool
     @Field(key: "created_at") var createdAt: Date
+
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $conversation, $user, $role, $text, $clientMessageID, $offline, $createdAt] }
 
     init() {}
 

@@ -16,6 +16,9 @@ final class InnovationEngineConnectCode: Model, @unchecked Sendable {
     @Field(key: "code") var code: String
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $user, $code, $createdAt] }
+
     init() {}
 
     init(userID: UUID, code: String, at date: Date) {

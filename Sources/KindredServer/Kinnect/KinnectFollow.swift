@@ -15,6 +15,9 @@ final class KinnectFollow: Model, CreationStamped, @unchecked Sendable {
     /// When the followed person confirmed; nil while it is a request.
     @OptionalField(key: "approved_at") var approvedAt: Date?
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $follower, $followee, $createdAt, $approvedAt] }
+
     init() {}
 
     init(follower: UUID, followee: UUID) {

@@ -16,6 +16,9 @@ final class KinnectPost: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "hidden_at") var hiddenAt: Date?
     @Children(for: \.$post) var media: [KinnectPostMedia]
 
+    /// Listed rather than found by reflection for every row (see `User.properties`).
+    var properties: [any AnyProperty] { [$id, $author, $caption, $createdAt, $editedAt, $hiddenAt, $media] }
+
     init() {}
 
     init(authorID: UUID, caption: String) {

@@ -8,7 +8,10 @@ import Testing
 /// reflection finds: the same wrappers, in the same order.
 @Suite("Models that list their Fluent properties list exactly what reflection finds")
 struct ListedFieldsTests {
-    static let models: [any Fields] = [User(), MediaItem(), InnovationEngineConnection(), InterventionSwipe()]
+    static let models: [any Fields] = [
+        User(), MediaItem(), InnovationEngineConnection(), InterventionSwipe(), InterventionConversation(),
+        InterventionChatMessageRecord(), RateLimitHit(), KinnectPost(), KinnectFollow(), InnovationEngineConnectCode(),
+    ]
 
     @Test(arguments: models.indices)
     func theListIsEveryPropertyWrapperInOrder(_ index: Int) {
