@@ -18,41 +18,40 @@ struct Caller: Sendable {
         let services = request.kindred
         let now = services.now
         let claims = try await services.accessTokens.verify(token, now: now)
+        let session = if let cached = services.sessions.entry(for: claims.sessionID, userID: claims.userID, now: now) {
+            cached
+        } else {
+            try await activeSession(claims.sessionID, of: claims.userID, at: now, on: request.db.sql(), cache: services.sessions)
+        }
+        // Writing on every request would make each read a write; a minute's precision is plenty.
+        if now.timeIntervalSince(session.lastUsedAt) > 60 {
+            try await request.db.sql().raw("""
+                UPDATE \(ident: UserSession.schema) SET last_used_at = \(bind: now) WHERE id = \(bind: claims.sessionID)
+                """).run()
+            services.sessions.recordUse(of: claims.sessionID, at: now)
+        }
         let caller = Caller(userID: claims.userID, sessionID: claims.sessionID)
-        if let entry = services.sessions.entry(for: claims.sessionID, userID: claims.userID, now: now) {
-            // Writing on every request would make each read a write; a minute's precision is plenty.
-            if now.timeIntervalSince(entry.lastUsedAt) > 60 {
-                try await recordUse(of: claims.sessionID, at: now, on: request.db.sql())
-                services.sessions.recordUse(of: claims.sessionID, at: now)
-            }
-            request.storage[CallerKey.self] = caller
-            return caller
-        }
-        // One statement in SQL rather than a Fluent model: every signed-in request runs it, and
-        // filling a model (its properties found by reflection) cost more than the query itself.
-        let sql = try request.db.sql()
-        let generation = services.sessions.generation
-        guard let row = try await sql.raw("""
-            SELECT user_id, expires_at, revoked_at, last_used_at FROM \(ident: UserSession.schema) WHERE id = \(bind: claims.sessionID)
-            """).first(),
-              try row.decode(column: "user_id", as: UUID.self) == claims.userID,
-              try row.decodeNil(column: "revoked_at")
-        else { throw AppError.invalidToken("This session has ended. Sign in again.") }
-        let expiresAt = try row.decode(column: "expires_at", as: Date.self)
-        guard expiresAt > now else { throw AppError.invalidToken("This session has ended. Sign in again.") }
-        var lastUsedAt = try row.decode(column: "last_used_at", as: Date.self)
-        if now.timeIntervalSince(lastUsedAt) > 60 {
-            try await recordUse(of: claims.sessionID, at: now, on: sql)
-            lastUsedAt = now
-        }
-        services.sessions.store(.init(userID: claims.userID, expiresAt: expiresAt, lastUsedAt: lastUsedAt, readAt: now),
-                                for: claims.sessionID, readSince: generation)
         request.storage[CallerKey.self] = caller
         return caller
     }
 
-    private static func recordUse(of sessionID: UUID, at now: Date, on sql: any SQLDatabase) async throws {
-        try await sql.raw("UPDATE \(ident: UserSession.schema) SET last_used_at = \(bind: now) WHERE id = \(bind: sessionID)").run()
+    /// The session's row, if it is the user's and still active, kept in `cache` for the next
+    /// requests. One statement in SQL rather than a Fluent model: filling a model (its properties
+    /// found by reflection) cost more than the query itself.
+    private static func activeSession(_ sessionID: UUID, of userID: UUID, at now: Date, on sql: any SQLDatabase,
+                                      cache: SessionCache) async throws -> SessionCache.Entry {
+        let generation = cache.generation
+        guard let row = try await sql.raw("""
+            SELECT user_id, expires_at, revoked_at, last_used_at FROM \(ident: UserSession.schema) WHERE id = \(bind: sessionID)
+            """).first(),
+              try row.decode(column: "user_id", as: UUID.self) == userID,
+              try row.decodeNil(column: "revoked_at"),
+              case let expiresAt = try row.decode(column: "expires_at", as: Date.self), expiresAt > now
+        else { throw AppError.invalidToken("This session has ended. Sign in again.") }
+        let entry = SessionCache.Entry(userID: userID, expiresAt: expiresAt,
+                                       lastUsedAt: try row.decode(column: "last_used_at", as: Date.self), readAt: now)
+        cache.store(entry, for: sessionID, readSince: generation)
+        return entry
     }
 
     /// The caller if the request carries a valid token; nil for no token or a refused one. Any
