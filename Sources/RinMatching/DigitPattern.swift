@@ -75,14 +75,38 @@ struct DigitPattern: Sendable {
     /// three or four patterns, and four arrays a match were most of a number's cost. Each
     /// (instruction, position) state runs at most once, and only `split` and `save` queue a job,
     /// one each, so the work list never holds more than one job per such state, plus the first.
+    ///
+    /// That bound is thousands of jobs for a region's larger patterns, past what
+    /// `withUnsafeTemporaryAllocation` keeps on the stack, and a heap block that size cost more
+    /// than the match (the allocator consolidates its free lists for it). A match rarely queues
+    /// more than a few dozen, so it first runs with `smallWork` jobs, and again with the bound
+    /// only if those ran out.
     private func prefixMatch(in input: UnsafeBufferPointer<UInt8>) -> Match? {
+        let bound = queueing * (input.count + 1) + 1
+        if bound > Self.smallWork, case .matched(let match) = prefixMatch(in: input, workCapacity: Self.smallWork) {
+            return match
+        }
+        guard case .matched(let match) = prefixMatch(in: input, workCapacity: bound) else { return nil }
+        return match
+    }
+
+    /// Jobs in the first try: 40 of 24 bytes fit the 1 KiB that temporary allocations always
+    /// take from the stack.
+    private static let smallWork = 40
+
+    private enum Outcome {
+        case matched(Match?)
+        case outOfWork
+    }
+
+    private func prefixMatch(in input: UnsafeBufferPointer<UInt8>, workCapacity: Int) -> Outcome {
         let width = input.count + 1
         let states = program.count * width
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { failed in
             failed.initialize(repeating: 0)
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * groupCount)) { slots in
                 slots.initialize(repeating: -1)
-                return withUnsafeTemporaryAllocation(of: Job.self, capacity: queueing * width + 1) { work in
+                return withUnsafeTemporaryAllocation(of: Job.self, capacity: workCapacity) { work in
                     run(input, failed: failed, slots: slots, work: work)
                 }
             }
@@ -90,7 +114,7 @@ struct DigitPattern: Sendable {
     }
 
     private func run(_ input: UnsafeBufferPointer<UInt8>, failed: UnsafeMutableBufferPointer<UInt64>,
-                     slots: UnsafeMutableBufferPointer<Int>, work: UnsafeMutableBufferPointer<Job>) -> Match? {
+                     slots: UnsafeMutableBufferPointer<Int>, work: UnsafeMutableBufferPointer<Job>) -> Outcome {
         let width = input.count + 1
         var pending = 1
         work.initializeElement(at: 0, to: .state(pc: 0, position: 0))
@@ -119,12 +143,14 @@ struct DigitPattern: Sendable {
                     pc += 1
                     position += 1
                 case .split(let preferred, let other):
+                    if pending == work.count { return .outOfWork }
                     work.initializeElement(at: pending, to: .state(pc: other, position: position))
                     pending += 1
                     pc = preferred
                 case .jump(let target):
                     pc = target
                 case .save(let slot):
+                    if pending == work.count { return .outOfWork }
                     work.initializeElement(at: pending, to: .restore(slot: slot, value: slots[slot]))
                     pending += 1
                     slots[slot] = position
@@ -137,11 +163,11 @@ struct DigitPattern: Sendable {
                         let start = slots[2 * group], end = slots[2 * group + 1]
                         return start >= 0 && end >= start ? start..<end : nil
                     }
-                    return Match(length: position, groups: groups)
+                    return .matched(Match(length: position, groups: groups))
                 }
             }
         }
-        return nil
+        return .matched(nil)
     }
 
     private enum Job {

@@ -12,6 +12,13 @@ import Foundation
 /// `blockCap` contacts, where suggesting every pair would bury the user anyway. Members of a
 /// giant block are still kept, so the block is used again once removals shrink it: the index's
 /// state depends only on the records it holds, never on the order they came in.
+///
+/// **A channel with the family name** (`BlockingKey.emailAndFamily`, `.phoneAndFamily`) is the
+/// channel's block split finer, and finds something the channel does not only while the channel
+/// is giant. So those blocks are filled only then: when a channel's block grows past `blockCap`,
+/// its members are filed under their family pairs, and when it shrinks back they leave them. Most
+/// contacts are on no giant channel, and an index filed every pair as well held twice the keys,
+/// each a look-up on every insert and a block to read on every candidate search.
 public struct MatchIndex: Sendable {
     /// 50: far above the few contacts one person, one phone or one name has in a real book, and
     /// at most 50 candidates per key per record keeps a batch of 100 cheap.
@@ -29,9 +36,9 @@ public struct MatchIndex: Sendable {
     /// up once per insert, never on a removal or a candidate search, which read `keysOfSlot`.
     private var keyNumbers = SlotTable<UInt64>(placeholder: 0)
     private var blocks: [Block] = []
-    /// Each slot's block numbers, as a run of `keyPool`: one array for the whole index rather
-    /// than one per contact (made and freed with every insert and removal). A removed or replaced
-    /// contact's run is left behind until the left-behind runs outweigh the live ones.
+    /// Each slot's block numbers (its channels', then its name's), as a run of `keyPool`: one array
+    /// for the whole index rather than one per contact (made and freed with every insert and removal). A
+    /// removed or replaced contact's run is left behind until the left-behind runs outweigh the live ones.
     private var keysOfSlot: [(start: Int32, count: Int32)] = []
     private var keyPool: [Int32] = []
     private var liveKeys = 0
@@ -82,8 +89,8 @@ public struct MatchIndex: Sendable {
         for record in records { insert(record) }
     }
 
-    /// About how many blocks a contact adds: its name, and each e-mail and phone alone and with
-    /// the family name (most cards carry one or two of each, and many share their blocks).
+    /// About how many blocks a contact adds: its name, and each e-mail and phone (most cards
+    /// carry one or two of each, and many share their blocks).
     static let blocksPerContact = 4
 
     public var count: Int { slotOfID.count }
@@ -94,34 +101,85 @@ public struct MatchIndex: Sendable {
 
     /// Adds `record`, or replaces the record with its id (a survivor after a merge).
     public mutating func insert(_ record: MatchRecord) {
-        if slotOfID[record.id] != nil { remove(record.id) }
-        let slot: Int32
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[Int(slot)] = record
-        } else {
-            slot = Int32(slots.count)
-            slots.append(record)
+        let fresh = freeSlots.last ?? Int32(slots.count)
+        // One probe: the id's slot, or `fresh` filed as it.
+        let slot = slotOfID.value(for: record.id) { fresh }
+        if slot != fresh {
+            // A replacement keeps its slot; only its keys change.
+            unfile(slot)
+        } else if freeSlots.isEmpty {
+            slots.append(nil)
             keysOfSlot.append((0, 0))
+        } else {
+            freeSlots.removeLast()
         }
-        slotOfID.set(slot, for: record.id)
+        slots[Int(slot)] = record
+        file(record, at: slot)
+    }
+
+    /// Files a slot's contact under its channels and its name, and under a channel with its
+    /// family name where the channel's block is giant.
+    private mutating func file(_ record: MatchRecord, at slot: Int32) {
         let prints = record.blockFingerprints
+        let direct = record.directKeyCount
         let start = keyPool.count
-        for print in prints {
+        for index in 0..<direct {
             let next = Int32(blocks.count)
-            let number = keyNumbers.value(for: print) { next }
+            let number = keyNumbers.value(for: prints[index]) { next }
             if number == next { blocks.append(Block()) }
             blocks[Int(number)].append(slot)
             keyPool.append(number)
         }
-        keysOfSlot[Int(slot)] = (Int32(start), Int32(prints.count))
-        liveKeys += prints.count
+        keysOfSlot[Int(slot)] = (Int32(start), Int32(direct))
+        liveKeys += direct
+        for index in 0..<record.channelKeyCount {
+            let number = keyPool[start + index]
+            let size = blocks[Int(number)].count
+            if size == blockCap + 1 {
+                // Just became giant: every member is split by family name from now on.
+                for position in 0..<size { fileFamilyPair(of: blocks[Int(number)][position], channel: number, filing: true) }
+            } else if size > blockCap + 1 {
+                fileFamilyPair(of: slot, channel: number, filing: true)
+            }
+        }
     }
 
-    /// The block numbers of a slot's contact.
-    private func keys(of slot: Int32) -> ArraySlice<Int32> {
+    /// Takes a slot's contact out of every block it is in, leaving the slot itself.
+    private mutating func unfile(_ slot: Int32) {
+        guard let record = slots[Int(slot)] else { return }
         let run = keysOfSlot[Int(slot)]
-        return keyPool[Int(run.start)..<Int(run.start + run.count)]
+        let start = Int(run.start)
+        // The family pairs first, while the channels' blocks still count this contact.
+        for index in 0..<record.channelKeyCount {
+            let number = keyPool[start + index]
+            let size = blocks[Int(number)].count
+            if size == blockCap + 1 {
+                // About to stop being giant: no member is split by family name any more.
+                for position in 0..<size { fileFamilyPair(of: blocks[Int(number)][position], channel: number, filing: false) }
+            } else if size > blockCap + 1 {
+                fileFamilyPair(of: slot, channel: number, filing: false)
+            }
+        }
+        for position in start..<(start + Int(run.count)) { blocks[Int(keyPool[position])].remove(slot) }
+        liveKeys -= Int(run.count)
+        keysOfSlot[Int(slot)] = (0, 0)
+    }
+
+    /// Files (or unfiles) a slot's contact under one of its channels with its family name; a
+    /// contact without a family name has no such key.
+    private mutating func fileFamilyPair(of slot: Int32, channel number: Int32, filing: Bool) {
+        guard let record = slots[Int(slot)], record.blockFingerprints.count > record.directKeyCount else { return }
+        let run = keysOfSlot[Int(slot)]
+        guard let index = (0..<record.channelKeyCount).first(where: { keyPool[Int(run.start) + $0] == number }) else { return }
+        let print = record.blockFingerprints[record.directKeyCount + index]
+        if filing {
+            let next = Int32(blocks.count)
+            let pair = keyNumbers.value(for: print) { next }
+            if pair == next { blocks.append(Block()) }
+            blocks[Int(pair)].append(slot)
+        } else if let pair = keyNumbers[print] {
+            blocks[Int(pair)].remove(slot)
+        }
     }
 
     /// Rewrites `keyPool` with the live runs only, once the left-behind ones are most of it.
@@ -145,16 +203,15 @@ public struct MatchIndex: Sendable {
     @discardableResult
     public mutating func remove(_ id: UUID) -> MatchRecord? {
         guard let slot = slotOfID.removeValue(for: id), let record = slots[Int(slot)] else { return nil }
-        for number in keys(of: slot) { blocks[Int(number)].remove(slot) }
+        unfile(slot)
         slots[Int(slot)] = nil
-        liveKeys -= Int(keysOfSlot[Int(slot)].count)
-        keysOfSlot[Int(slot)] = (0, 0)
         compactKeysIfWasteful()
         freeSlots.append(slot)
         return record
     }
 
-    /// How many contacts hold `key`, giant blocks included.
+    /// How many contacts hold `key`, giant blocks included. A channel with a family name counts
+    /// its contacts only while the channel's own block is giant (and is otherwise 0).
     public func blockSize(_ key: BlockingKey) -> Int {
         keyNumbers[key.fingerprint].map { blocks[Int($0)].count } ?? 0
     }
@@ -176,16 +233,25 @@ public struct MatchIndex: Sendable {
         let own = slotOfID[record.id] ?? -1
         // The index's own record has its keys' numbers at hand; a probe's are looked up.
         let held = own >= 0 && slots[Int(own)]?.isStored(as: record) == true
-        let numbers = held ? keys(of: own) : ArraySlice(record.blockFingerprints.compactMap { keyNumbers[$0] })
+        let start = held ? Int(keysOfSlot[Int(own)].start) : 0
+        let prints = record.blockFingerprints
+        let direct = record.directKeyCount, channels = record.channelKeyCount
+        let paired = prints.count > direct
         // A contact shares a few blocks at most: a scan of what was found beats a set.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { small in
             var found: [Int32] = []
             var count = 0
-            for number in numbers {
+            for index in 0..<direct {
+                guard var number = held ? keyPool[start + index] : keyNumbers[prints[index]] else { continue }
+                if blocks[Int(number)].count > blockCap {
+                    // A giant channel is searched by family name instead.
+                    guard index < channels, paired, let pair = keyNumbers[prints[direct + index]],
+                          blocks[Int(pair)].count <= blockCap
+                    else { continue }
+                    number = pair
+                }
                 // Read in place: a copy of the block would retain and release its members' array.
-                let size = blocks[Int(number)].count
-                guard size <= blockCap else { continue }
-                for position in 0..<size {
+                for position in 0..<blocks[Int(number)].count {
                     let member = blocks[Int(number)][position]
                     if member == own { continue }
                     if count < small.count {

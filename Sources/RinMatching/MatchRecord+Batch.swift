@@ -8,13 +8,13 @@ extension MatchRecord {
     public static func records(cards: [ContactCard], ids: [UUID], createdAt: [Date], defaultRegion: String,
                                phones normalizer: some PhoneNormalizer) -> [MatchRecord] {
         precondition(ids.count == cards.count && createdAt.count == cards.count, "one id and one creation time per card")
-        // Read in place: `cards[index]` would copy each card (a dozen fields retained and
-        // released), which cost as much as normalising its e-mails.
+        // Read in place (`init(cardAt:…)`): `cards[index]`, of the array or of its buffer, copies
+        // the card.
         return cards.withUnsafeBufferPointer { cards in
-            nonisolated(unsafe) let cards = cards
+            nonisolated(unsafe) let base = cards.baseAddress
             return Parallel.map(cards.count) { index in
-                MatchRecord(card: cards[index], id: ids[index], createdAt: createdAt[index], defaultRegion: defaultRegion,
-                            phones: normalizer)
+                MatchRecord(cardAt: base.unsafelyUnwrapped + index, id: ids[index], createdAt: createdAt[index],
+                            defaultRegion: defaultRegion, phones: normalizer)
             }
         }
     }

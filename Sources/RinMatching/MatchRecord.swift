@@ -34,8 +34,14 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     public var blockingKeys: [BlockingKey] {
         BlockingKey.keys(emails: emails, phones: phones, name: name, fullName: fullName)
     }
-    /// `blockingKeys`' fingerprints, in the same order.
+    /// `blockingKeys`' fingerprints, in the same order: the e-mails', the phones', the name's,
+    /// then, when there is a family name, each e-mail's and phone's with it.
     var blockFingerprints: [UInt64] { values.blockFingerprints }
+    /// How many of `blockFingerprints` are channels (e-mails and phones), and how many are filed
+    /// always (the channels and the name): the index files the rest, a channel with the family
+    /// name, only while the channel's block is giant.
+    var channelKeyCount: Int { Int(values.channelKeyCount) }
+    var directKeyCount: Int { Int(values.directKeyCount) }
 
     private final class Values: Sendable, Hashable {
         let id: UUID
@@ -47,16 +53,13 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
         let organization: String?
         let employerDomains: [String]
         let blockFingerprints: [UInt64]
+        let channelKeyCount: Int32
+        let directKeyCount: Int32
 
         init(id: UUID, createdAt: Date, name: NameKey, emails: [String], phones: [String], birthday: NormalizedBirthday?,
              organization: String?) {
-            self.id = id
-            self.createdAt = createdAt
-            self.name = name
-            self.emails = emails
-            self.phones = phones
-            self.birthday = birthday
-            self.organization = organization
+            // What follows from the values first, then the values stored: each is then moved in,
+            // where storing first and reading on copied the name's five parts and both lists.
             var domains: [String] = []
             if !emails.isEmpty {
                 domains.reserveCapacity(emails.count)
@@ -65,6 +68,15 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
             }
             employerDomains = domains
             blockFingerprints = BlockingKey.fingerprints(emails: emails, phones: phones, name: name, fullName: name.fullKey)
+            channelKeyCount = Int32(emails.count + phones.count)
+            directKeyCount = channelKeyCount + (name.fullKey.isEmpty ? 0 : 1)
+            self.id = id
+            self.createdAt = createdAt
+            self.name = name
+            self.emails = emails
+            self.phones = phones
+            self.birthday = birthday
+            self.organization = organization
         }
 
         /// The rest follows from these.

@@ -55,6 +55,29 @@ import Testing
         #expect(throws: DigitPatternError.self) { try DigitPattern(pattern) }
     }
 
+    /// Sixty optional digits leave sixty alternatives queued, more than the small work list a
+    /// match starts with: it runs again with room for all of them, to ICU's answer and groups.
+    @Test(arguments: ["7", "57", String(repeating: "5", count: 40) + "7", String(repeating: "5", count: 60) + "78",
+                      String(repeating: "5", count: 61) + "7", String(repeating: "5", count: 45)])
+    func aMatchThatOutgrowsTheFirstWorkListIsRunAgain(input: String) throws {
+        let source = "(\\d?){60}(7)(8)?"
+        let ours = try DigitPattern(source, whole: true)
+        let icu = try NSRegularExpression(pattern: "^(?:\(source))$")
+        let expected = icu.firstMatch(in: input, options: .anchored, range: NSRange(location: 0, length: input.utf16.count))
+        let actual = ours.prefixMatch(input.utf8)
+        #expect(actual?.length == expected?.range.length)
+        if let expected, let actual {
+            let groups = (1..<expected.numberOfRanges).map { group -> Range<Int>? in
+                let range = expected.range(at: group)
+                return range.location == NSNotFound ? nil : range.location..<(range.location + range.length)
+            }
+            #expect(actual.groups == groups)
+        }
+        // Sixty-one fives before the 7 cannot match, and forty-five with no 7 neither: a failure
+        // goes through the retry as well as a match.
+        #expect((actual == nil) == (input.hasPrefix(String(repeating: "5", count: 61)) || !input.contains("7")))
+    }
+
     /// Nested unbounded loops are exponential for a plain backtracker; the failed-state memory
     /// keeps this one to program size × input length.
     @Test func pathologicalPatternsStayLinear() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RinFormats
+import SeededRandom
 import Testing
 @testable import RinMatching
 
@@ -76,6 +77,15 @@ import Testing
         let probe = F.record(9, "H. Sato", phones: ["+14155550100"])
         index.insert(probe)
         #expect(candidateIDs(index, probe) == [F.id(6)])
+        #expect(index.blockSize(.phoneAndFamily("+14155550100", "sato")) == 2)
+        // Back under the cap, the switchboard itself is searched, and its family blocks empty.
+        for n in 1...4 { index.remove(F.id(n)) }
+        #expect(candidateIDs(index, probe) == [F.id(5), F.id(6)])
+        #expect(index.blockSize(.phoneAndFamily("+14155550100", "sato")) == 0)
+        // Over it again, split again.
+        for n in 1...4 { index.insert(F.record(n, "Someone Other\(n)", phones: ["+14155550100"])) }
+        #expect(candidateIDs(index, probe) == [F.id(6)])
+        #expect(index.blockSize(.phoneAndFamily("+14155550100", "sato")) == 2)
     }
 
     @Test func recordFromACardNormalisesItsKeys() {
@@ -139,6 +149,41 @@ import Testing
         let fresh = MatchIndex(kept)
         #expect(index.count == kept.count)
         for record in kept { #expect(candidateIDs(index, record) == candidateIDs(fresh, record)) }
+    }
+
+    /// A channel's family-name blocks are filled only while the channel is giant. Contacts join
+    /// and leave two switchboards, crossing the cap both ways, some of them replaced with other
+    /// numbers or names, in a seeded random order: after every step, every contact finds what it
+    /// finds in an index built fresh from the contacts left.
+    @Test func familyNameBlocksFollowTheirChannelAcrossTheCapBothWays() {
+        var random = SplitMix64(seed: 0xB10C_CA9)
+        let families = ["Sato", "Lopez", "Okafor", ""]
+        let boards = ["+14155550100", "+14155550199"]
+        func person(_ n: Int) -> MatchRecord {
+            let family = families[Int.random(in: 0..<families.count, using: &random)]
+            let board = boards[Int.random(in: 0..<boards.count, using: &random)]
+            let own = Int.random(in: 0..<4, using: &random) == 0 ? ["+1415555\(2000 + n)"] : []
+            return F.record(n, "Person\(n) \(family)", emails: n % 5 == 0 ? ["p\(n)@example.org"] : [], phones: [board] + own)
+        }
+        var index = MatchIndex(blockCap: 4)
+        var held: [Int: MatchRecord] = [:]
+        for step in 0..<400 {
+            let n = Int.random(in: 0..<24, using: &random)
+            if held[n] != nil && Bool.random(using: &random) {
+                index.remove(F.id(n))
+                held[n] = nil
+            } else {
+                // New, or a replacement under the same id.
+                let record = person(n)
+                index.insert(record)
+                held[n] = record
+            }
+            let fresh = MatchIndex(held.values.sorted { $0.id.isOrdered(before: $1.id) }, blockCap: 4)
+            for record in held.values {
+                #expect(candidateIDs(index, record) == candidateIDs(fresh, record), "step \(step), contact \(record.id)")
+            }
+            #expect(index.count == held.count)
+        }
     }
 
     @Test func aLastFirstTypedIntoTheGivenNameIsSplit() {
