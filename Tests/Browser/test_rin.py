@@ -649,6 +649,44 @@ def test_offline_says_so_and_try_again_recovers(base_url, browser, owner):
     ok(owner["api"].call("DELETE", f"/rin/circles/{family['id']}/policies"), 204)
 
 
+def test_a_screen_arrives_when_first_opened_and_one_that_cannot_says_so(base_url, browser, owner):
+    # Each Rin screen's module is fetched when the screen is first opened, or while the browser
+    # is idle: a page opened with the Circles screen's module blocked draws the book, and Circles
+    # says on its own page, under its own title, that it could not be loaded.
+    ui = signed_in(browser, base_url, owner, "/")
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/js/apps/rin/circles.js"]})
+    try:
+        browser.refresh()  # a page with no Rin module loaded yet
+        ui.text_is("header-name", owner["displayName"])
+        go(ui, "/rin/contacts")
+        ui.wait.until(lambda d: ui.find("rin-contacts-state").get_attribute("data-state") == "done")
+        assert browser.find_element(By.CSS_SELECTOR, "main h1").get_attribute("data-placeholder") is None
+        go(ui, "/rin/circles")
+        unavailable = ui.visible("screen-unavailable")
+        assert "Circles could not be loaded" in unavailable.text
+        assert browser.find_element(By.CSS_SELECTOR, "main h1").text == "Circles"
+        assert not ui.all("rin-circles")
+        # What the console said of it is this test's to read (the blocked file, the failed import).
+        said = [entry["message"] for entry in browser.get_log("browser")]
+        assert any("Circles could not be loaded" in message for message in said), said
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+
+    # Once it can be reached, Reload opens it.
+    press(ui, "screen-reload")
+    ui.wait.until(lambda d: len(ui.all("rin-circle-row")) >= 5)
+    assert not ui.all("screen-unavailable")
+    # Moving on, the next screen's own heading takes the focus, whether its module was already
+    # fetched or arrived after a placeholder heading.
+    go(ui, "/rin/score")
+    ui.visible("rin-score-label")
+    ui.wait.until(lambda d: d.execute_script(
+        "const a = document.activeElement; return a.tagName === 'H1' && !a.hasAttribute('data-placeholder')"))
+
+
 # ---- (10) a 375 x 667 touch phone: the book and the grid --------------------------------------------
 
 def test_phone_contacts_list_and_grid_one_circle_at_a_time(base_url, phone, reader):

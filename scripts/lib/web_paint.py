@@ -31,7 +31,7 @@ ROUTES = [
     ("innovation-engine", "/#/innovation-engine", "main.innovation-engine h1"),
     ("date-an-intervention", "/#/date-an-intervention", "main.date-an-intervention h1"),
     ("kinnect", "/#/kinnect", "main.kinnect h1"),
-    ("rin", "/#/rin", "main.rin h1"),
+    ("rin", "/#/rin", "main.rin h1:not([data-placeholder])"),
     ("memories", "/#/memories", "main.memories h1"),
 ]
 

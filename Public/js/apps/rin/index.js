@@ -4,25 +4,35 @@
 // on the profile chosen in the Profile tab (acting.js). The Profile tab carries the count of asks
 // waiting.
 import { createAppFrame } from '../../app-frame.js';
-import * as access from './access.js';
+import { lazyScreen, prefetchWhenIdle } from '../../lazy-screen.js';
 import * as card from './card.js';
-import * as circleNew from './circle-new.js';
-import * as circle from './circle.js';
-import * as circles from './circles.js';
-import * as contactForm from './contact-form.js';
-import * as contact from './contact.js';
-import * as contacts from './contacts.js';
-import * as importProgress from './import-progress.js';
-import * as network from './network.js';
-import * as imports from './imports.js';
-import * as person from './person.js';
-import * as profileNew from './profile-new.js';
-import * as profile from './profile.js';
-import * as review from './review.js';
-import * as score from './score.js';
-import * as security from './security.js';
-import * as seeAs from './see-as.js';
 import { decorateTabs } from './tabs.js';
+
+// Each screen's module is imported when the screen is first opened: Rin is the largest app (53
+// modules), and its first screen needs a third of them. The rest arrive while the browser is
+// idle. The shared card stays in the entry: its link is read as the app loads (`boot`).
+const own = (module) => module;
+const screens = {
+  access: lazyScreen(() => import('./access.js'), 'Who sees what', own),
+  circleNew: lazyScreen(() => import('./circle-new.js'), 'New circle', own),
+  circle: lazyScreen(() => import('./circle.js'), 'Circle', own),
+  circles: lazyScreen(() => import('./circles.js'), 'Circles', own),
+  contactCreate: lazyScreen(() => import('./contact-form.js'), 'New contact', (module) => module.create),
+  contactEdit: lazyScreen(() => import('./contact-form.js'), 'Edit contact', (module) => module.edit),
+  contact: lazyScreen(() => import('./contact.js'), 'Contact', own),
+  contacts: lazyScreen(() => import('./contacts.js'), 'Contacts', own),
+  importProgress: lazyScreen(() => import('./import-progress.js'), 'Import', own),
+  network: lazyScreen(() => import('./network.js'), 'Network', own),
+  imports: lazyScreen(() => import('./imports.js'), 'Import contacts', own),
+  personFind: lazyScreen(() => import('./person.js'), 'Find someone', (module) => module.find),
+  personPage: lazyScreen(() => import('./person.js'), 'Person', (module) => module.page),
+  profileNew: lazyScreen(() => import('./profile-new.js'), 'New profile', own),
+  profile: lazyScreen(() => import('./profile.js'), 'Profile', own),
+  review: lazyScreen(() => import('./review.js'), 'Review', own),
+  score: lazyScreen(() => import('./score.js'), 'Score', own),
+  security: lazyScreen(() => import('./security.js'), 'Security', own),
+  seeAs: lazyScreen(() => import('./see-as.js'), 'See as', own),
+};
 
 const BASE = '/rin';
 
@@ -53,27 +63,30 @@ const route = (screen, title, { tab = null, inside = null, classes = [] } = {}) 
 });
 
 export const routes = {
-  [BASE]: route(contacts, 'Contacts', { tab: 'contacts' }),
-  [`${BASE}/contacts`]: route(contacts, 'Contacts', { tab: 'contacts' }),
-  [`${BASE}/contacts/new`]: route(contactForm.create, 'New contact', { inside: 'contacts' }),
-  [`${BASE}/contacts/:id`]: route(contact, 'Contact', { inside: 'contacts' }),
-  [`${BASE}/contacts/:id/edit`]: route(contactForm.edit, 'Edit contact', { inside: 'contacts' }),
-  [`${BASE}/imports`]: route(imports, 'Import contacts', { inside: 'contacts' }),
-  [`${BASE}/imports/:id`]: route(importProgress, 'Import', { inside: 'contacts' }),
-  [`${BASE}/review`]: route(review, 'Review', { inside: 'contacts' }),
-  [`${BASE}/people`]: route(person.find, 'Find someone', { inside: 'contacts' }),
-  [`${BASE}/people/:profileId`]: route(person.page, 'Person', { inside: 'contacts' }),
-  [`${BASE}/circles`]: route(circles, 'Circles', { tab: 'circles' }),
-  [`${BASE}/circles/new`]: route(circleNew, 'New circle', { inside: 'circles' }),
-  [`${BASE}/circles/:id`]: route(circle, 'Circle', { inside: 'circles' }),
-  [`${BASE}/access`]: route(access, 'Who sees what', { inside: 'circles', classes: ['rin-wide'] }),
-  [`${BASE}/see-as`]: route(seeAs, 'See as', { inside: 'profile' }),
-  [`${BASE}/score`]: route(score, 'Score', { tab: 'score' }),
-  [`${BASE}/network`]: route(network, 'Network', { inside: 'score' }),
-  [`${BASE}/profile`]: route(profile, 'Profile', { tab: 'profile' }),
-  [`${BASE}/security`]: route(security, 'Security', { inside: 'profile' }),
-  [`${BASE}/profile/new`]: route(profileNew, 'New profile', { inside: 'profile' }),
+  [BASE]: route(screens.contacts, 'Contacts', { tab: 'contacts' }),
+  [`${BASE}/contacts`]: route(screens.contacts, 'Contacts', { tab: 'contacts' }),
+  [`${BASE}/contacts/new`]: route(screens.contactCreate, 'New contact', { inside: 'contacts' }),
+  [`${BASE}/contacts/:id`]: route(screens.contact, 'Contact', { inside: 'contacts' }),
+  [`${BASE}/contacts/:id/edit`]: route(screens.contactEdit, 'Edit contact', { inside: 'contacts' }),
+  [`${BASE}/imports`]: route(screens.imports, 'Import contacts', { inside: 'contacts' }),
+  [`${BASE}/imports/:id`]: route(screens.importProgress, 'Import', { inside: 'contacts' }),
+  [`${BASE}/review`]: route(screens.review, 'Review', { inside: 'contacts' }),
+  [`${BASE}/people`]: route(screens.personFind, 'Find someone', { inside: 'contacts' }),
+  [`${BASE}/people/:profileId`]: route(screens.personPage, 'Person', { inside: 'contacts' }),
+  [`${BASE}/circles`]: route(screens.circles, 'Circles', { tab: 'circles' }),
+  [`${BASE}/circles/new`]: route(screens.circleNew, 'New circle', { inside: 'circles' }),
+  [`${BASE}/circles/:id`]: route(screens.circle, 'Circle', { inside: 'circles' }),
+  [`${BASE}/access`]: route(screens.access, 'Who sees what', { inside: 'circles', classes: ['rin-wide'] }),
+  [`${BASE}/see-as`]: route(screens.seeAs, 'See as', { inside: 'profile' }),
+  [`${BASE}/score`]: route(screens.score, 'Score', { tab: 'score' }),
+  [`${BASE}/network`]: route(screens.network, 'Network', { inside: 'score' }),
+  [`${BASE}/profile`]: route(screens.profile, 'Profile', { tab: 'profile' }),
+  [`${BASE}/security`]: route(screens.security, 'Security', { inside: 'profile' }),
+  [`${BASE}/profile/new`]: route(screens.profileNew, 'New profile', { inside: 'profile' }),
   [`${BASE}/card/:token`]: route(card.page, 'Shared card', { inside: 'contacts' }),
 };
 
-export const boot = card.captureShareLink;
+export function boot() {
+  card.captureShareLink();
+  prefetchWhenIdle(Object.values(screens));
+}
