@@ -132,16 +132,7 @@ public struct MatchIndex: Sendable {
         }
         keysOfSlot[Int(slot)] = (Int32(start), Int32(direct))
         liveKeys += direct
-        for index in 0..<record.channelKeyCount {
-            let number = keyPool[start + index]
-            let size = blocks[Int(number)].count
-            if size == blockCap + 1 {
-                // Just became giant: every member is split by family name from now on.
-                for position in 0..<size { fileFamilyPair(of: blocks[Int(number)][position], channel: number, filing: true) }
-            } else if size > blockCap + 1 {
-                fileFamilyPair(of: slot, channel: number, filing: true)
-            }
-        }
+        fileFamilyPairs(of: slot, channels: record.channelKeyCount, from: start, filing: true)
     }
 
     /// Takes a slot's contact out of every block it is in, leaving the slot itself.
@@ -150,19 +141,26 @@ public struct MatchIndex: Sendable {
         let run = keysOfSlot[Int(slot)]
         let start = Int(run.start)
         // The family pairs first, while the channels' blocks still count this contact.
-        for index in 0..<record.channelKeyCount {
-            let number = keyPool[start + index]
-            let size = blocks[Int(number)].count
-            if size == blockCap + 1 {
-                // About to stop being giant: no member is split by family name any more.
-                for position in 0..<size { fileFamilyPair(of: blocks[Int(number)][position], channel: number, filing: false) }
-            } else if size > blockCap + 1 {
-                fileFamilyPair(of: slot, channel: number, filing: false)
-            }
-        }
+        fileFamilyPairs(of: slot, channels: record.channelKeyCount, from: start, filing: false)
         for position in start..<(start + Int(run.count)) { blocks[Int(keyPool[position])].remove(slot) }
         liveKeys -= Int(run.count)
         keysOfSlot[Int(slot)] = (0, 0)
+    }
+
+    /// For each channel of a slot's contact whose block is giant while it counts the contact:
+    /// files (or unfiles) the contact under the channel with its family name, or, when the
+    /// contact is the one that takes the block past the cap (filing: it just became giant;
+    /// unfiling: it is about to stop being so), every member of the block.
+    private mutating func fileFamilyPairs(of slot: Int32, channels: Int, from start: Int, filing: Bool) {
+        for index in 0..<channels {
+            let number = keyPool[start + index]
+            let size = blocks[Int(number)].count
+            if size == blockCap + 1 {
+                for position in 0..<size { fileFamilyPair(of: blocks[Int(number)][position], channel: number, filing: filing) }
+            } else if size > blockCap + 1 {
+                fileFamilyPair(of: slot, channel: number, filing: filing)
+            }
+        }
     }
 
     /// Files (or unfiles) a slot's contact under one of its channels with its family name; a
