@@ -6,11 +6,13 @@
 import { createAppFrame } from '../../app-frame.js';
 import { lazyScreen, prefetchWhenIdle } from '../../lazy-screen.js';
 import * as card from './card.js';
+import * as contacts from './contacts.js';
 import { decorateTabs } from './tabs.js';
 
 // Each screen's module is imported when the screen is first opened: Rin is the largest app (53
 // modules), and its first screen needs a third of them. The rest arrive while the browser is
-// idle. The shared card stays in the entry: its link is read as the app loads (`boot`).
+// idle. In the entry stay the book (`/rin`'s own screen, so its modules are named for preloading
+// with the app's and arrive at once) and the shared card (its link is read as the app loads).
 const own = (module) => module;
 const screens = {
   access: lazyScreen(() => import('./access.js'), 'Who sees what', own),
@@ -20,7 +22,6 @@ const screens = {
   contactCreate: lazyScreen(() => import('./contact-form.js'), 'New contact', (module) => module.create),
   contactEdit: lazyScreen(() => import('./contact-form.js'), 'Edit contact', (module) => module.edit),
   contact: lazyScreen(() => import('./contact.js'), 'Contact', own),
-  contacts: lazyScreen(() => import('./contacts.js'), 'Contacts', own),
   importProgress: lazyScreen(() => import('./import-progress.js'), 'Import', own),
   network: lazyScreen(() => import('./network.js'), 'Network', own),
   imports: lazyScreen(() => import('./imports.js'), 'Import contacts', own),
@@ -63,8 +64,8 @@ const route = (screen, title, { tab = null, inside = null, classes = [] } = {}) 
 });
 
 export const routes = {
-  [BASE]: route(screens.contacts, 'Contacts', { tab: 'contacts' }),
-  [`${BASE}/contacts`]: route(screens.contacts, 'Contacts', { tab: 'contacts' }),
+  [BASE]: route(contacts, 'Contacts', { tab: 'contacts' }),
+  [`${BASE}/contacts`]: route(contacts, 'Contacts', { tab: 'contacts' }),
   [`${BASE}/contacts/new`]: route(screens.contactCreate, 'New contact', { inside: 'contacts' }),
   [`${BASE}/contacts/:id`]: route(screens.contact, 'Contact', { inside: 'contacts' }),
   [`${BASE}/contacts/:id/edit`]: route(screens.contactEdit, 'Edit contact', { inside: 'contacts' }),
