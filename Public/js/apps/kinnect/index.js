@@ -2,15 +2,25 @@
 // bar on phones, kinnect.css); a post, a profile, its lists, my follow requests and saved posts
 // are reached from them. Every screen appends its own <h1>.
 import { createAppFrame } from '../../app-frame.js';
-import * as activity from './activity.js';
-import * as composer from './composer.js';
+import { lazyScreen, prefetchWhenIdle } from '../../lazy-screen.js';
 import * as feed from './feed.js';
-import * as people from './people.js';
-import * as postPage from './post-page.js';
-import * as profile from './profile.js';
-import * as saved from './saved.js';
-import * as search from './search.js';
 import { decorateTabs } from './tabs.js';
+
+// The feed (`/kinnect`'s own screen) comes with the app; every other screen's module is imported
+// when the screen is first opened, and all of them while the browser is idle: the feed needs 12
+// of Kinnect's 26 modules.
+const own = (module) => module;
+const screens = {
+  activity: lazyScreen(() => import('./activity.js'), 'Activity', own),
+  composer: lazyScreen(() => import('./composer.js'), 'New post', own),
+  followers: lazyScreen(() => import('./people.js'), 'Followers', (module) => module.followers),
+  following: lazyScreen(() => import('./people.js'), 'Following', (module) => module.following),
+  postPage: lazyScreen(() => import('./post-page.js'), 'Post', own),
+  profile: lazyScreen(() => import('./profile.js'), 'Profile', own),
+  requests: lazyScreen(() => import('./people.js'), 'Follow requests', (module) => module.requests),
+  saved: lazyScreen(() => import('./saved.js'), 'Saved', own),
+  search: lazyScreen(() => import('./search.js'), 'Search', own),
+};
 
 const BASE = '/kinnect';
 
@@ -44,14 +54,16 @@ const route = (screen, title, { tab = null, inside = null } = {}) => ({
 export const routes = {
   [BASE]: route(feed, 'Feed', { tab: 'feed' }),
   [`${BASE}/feed`]: route(feed, 'Feed', { tab: 'feed' }),
-  [`${BASE}/search`]: route(search, 'Search', { tab: 'search' }),
-  [`${BASE}/new`]: route(composer, 'New post', { tab: 'new' }),
-  [`${BASE}/activity`]: route(activity, 'Activity', { tab: 'activity' }),
-  [`${BASE}/profile`]: route(profile, 'Profile', { tab: 'profile' }),
-  [`${BASE}/requests`]: route(people.requests, 'Follow requests', { inside: 'profile' }),
-  [`${BASE}/saved`]: route(saved, 'Saved', { inside: 'profile' }),
-  [`${BASE}/u/:username`]: route(profile, 'Profile'),
-  [`${BASE}/u/:username/followers`]: route(people.followers, 'Followers'),
-  [`${BASE}/u/:username/following`]: route(people.following, 'Following'),
-  [`${BASE}/p/:id`]: route(postPage, 'Post'),
+  [`${BASE}/search`]: route(screens.search, 'Search', { tab: 'search' }),
+  [`${BASE}/new`]: route(screens.composer, 'New post', { tab: 'new' }),
+  [`${BASE}/activity`]: route(screens.activity, 'Activity', { tab: 'activity' }),
+  [`${BASE}/profile`]: route(screens.profile, 'Profile', { tab: 'profile' }),
+  [`${BASE}/requests`]: route(screens.requests, 'Follow requests', { inside: 'profile' }),
+  [`${BASE}/saved`]: route(screens.saved, 'Saved', { inside: 'profile' }),
+  [`${BASE}/u/:username`]: route(screens.profile, 'Profile'),
+  [`${BASE}/u/:username/followers`]: route(screens.followers, 'Followers'),
+  [`${BASE}/u/:username/following`]: route(screens.following, 'Following'),
+  [`${BASE}/p/:id`]: route(screens.postPage, 'Post'),
 };
+
+export const boot = () => prefetchWhenIdle(Object.values(screens));

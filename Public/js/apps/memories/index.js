@@ -2,12 +2,20 @@
 // the editor of a page (a letter being written, a shared memory page) are reached from the
 // shelf. Every screen appends its own <h1>.
 import { createAppFrame } from '../../app-frame.js';
-import * as activity from './activity.js';
-import * as book from './book.js';
-import * as editor from './editor.js';
-import * as friends from './friends.js';
+import { lazyScreen, prefetchWhenIdle } from '../../lazy-screen.js';
 import * as shelf from './shelf.js';
 import { decorateTabs } from './tabs.js';
+
+// The shelf (`/memories`'s own screen) comes with the app; every other screen's module is
+// imported when the screen is first opened, and all of them while the browser is idle. The
+// book and the page editor are most of Memories (29 of its 37 modules); the shelf needs 8.
+const own = (module) => module;
+const screens = {
+  activity: lazyScreen(() => import('./activity.js'), 'Activity', own),
+  book: lazyScreen(() => import('./book.js'), 'Book', own),
+  editor: lazyScreen(() => import('./editor.js'), 'Page', own),
+  friends: lazyScreen(() => import('./friends.js'), 'Friends', own),
+};
 
 const BASE = '/memories';
 
@@ -39,8 +47,10 @@ const route = (screen, title, { tab = null, inside = null, classes = [] } = {}) 
 export const routes = {
   [BASE]: route(shelf, 'Shelf', { tab: 'shelf' }),
   [`${BASE}/shelf`]: route(shelf, 'Shelf', { tab: 'shelf' }),
-  [`${BASE}/friends`]: route(friends, 'Friends', { tab: 'friends' }),
-  [`${BASE}/activity`]: route(activity, 'Activity', { tab: 'activity' }),
-  [`${BASE}/book/:bookId`]: route(book, 'Book', { inside: 'shelf', classes: ['memories-wide'] }),
-  [`${BASE}/page/:pageId`]: route(editor, 'Page', { inside: 'shelf', classes: ['memories-wide'] }),
+  [`${BASE}/friends`]: route(screens.friends, 'Friends', { tab: 'friends' }),
+  [`${BASE}/activity`]: route(screens.activity, 'Activity', { tab: 'activity' }),
+  [`${BASE}/book/:bookId`]: route(screens.book, 'Book', { inside: 'shelf', classes: ['memories-wide'] }),
+  [`${BASE}/page/:pageId`]: route(screens.editor, 'Page', { inside: 'shelf', classes: ['memories-wide'] }),
 };
+
+export const boot = () => prefetchWhenIdle(Object.values(screens));
