@@ -87,6 +87,9 @@ public func withKindred<T>(
         try await configure(app, configuration, clock: { clock.now })
         try await app.migrateKindred()
         try await app.asyncBoot()
+        // On PostgreSQL, a listener that connects after the test began would empty the session
+        // cache under it; on a machine busy enough, it can take longer than start-up waits.
+        try await app.untilRealtimeListening()
         if running {
             app.http.server.configuration.port = 0
             try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -122,6 +125,7 @@ extension TestKindred {
         do {
             try await configure(sibling, configuration, clock: { [clock] in clock.now })
             try await sibling.asyncBoot()
+            try await sibling.untilRealtimeListening()
             sibling.http.server.configuration.port = 0
             try await sibling.server.start(address: .hostname("127.0.0.1", port: 0))
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import KindredAPI
+import Vapor
 
 /// An event for its recipients, as it travels between server instances.
 struct RealtimeEnvelope: Codable, Sendable {
@@ -14,11 +15,25 @@ protocol EventBus: Sendable {
     func publish(_ event: Components.Schemas.RealtimeEvent, to userIDs: [UUID]) async
     func start() async throws
     func shutdown() async
+    /// Returns once events other instances publish are heard here; at once where there are none.
+    func untilListening() async throws
 }
 
 extension EventBus {
     func publish(_ event: Components.Schemas.RealtimeEvent, to userID: UUID) async {
         await publish(event, to: [userID])
+    }
+
+    func untilListening() async throws {}
+}
+
+extension Application {
+    /// Returns once this instance hears the events other instances publish. `start` waits for
+    /// that only so long, so a server comes up while its database is slow; a listener that
+    /// connects later empties the session cache (it may have missed revocations meanwhile), which
+    /// a test that looks into the cache must not race.
+    public func untilRealtimeListening() async throws {
+        try await kindred.events.untilListening()
     }
 }
 

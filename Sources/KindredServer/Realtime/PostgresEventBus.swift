@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import KindredAPI
 import Logging
+import NIOConcurrencyHelpers
 import PostgresKit
 import PostgresNIO
 
@@ -18,6 +19,8 @@ actor PostgresEventBus: EventBus {
     private let logger: Logger
     private let clock: @Sendable () -> Date
     private var listener: Task<Void, Never>?
+    /// Whether the listener's LISTEN is in place now (`untilListening`).
+    private let listening = NIOLockedValueBox(false)
 
     init(url: String, database: @escaping @Sendable () -> any Database, hub: RealtimeHub, sessions: SessionCache,
          logger: Logger, clock: @escaping @Sendable () -> Date) throws {
@@ -88,7 +91,7 @@ actor PostgresEventBus: EventBus {
     /// heard) or after ten seconds, leaving the listener to keep trying in the background.
     func start() async throws {
         let (ready, signal) = AsyncStream<Void>.makeStream()
-        listener = Task { [configuration, hub, sessions, logger, database] in
+        listener = Task { [configuration, hub, sessions, logger, database, listening] in
             var attempt = 0
             while !Task.isCancelled {
                 do {
@@ -99,6 +102,7 @@ actor PostgresEventBus: EventBus {
                         // Sessions ended while no one was listening were not heard of: the cache
                         // starts again from the database.
                         sessions.removeAll()
+                        listening.withLockedValue { $0 = true }
                         signal.yield()
                         for try await notification in notifications {
                             do {
@@ -113,6 +117,7 @@ actor PostgresEventBus: EventBus {
                         }
                     }
                 } catch {
+                    listening.withLockedValue { $0 = false }
                     if Task.isCancelled { break }
                     logger.warning("Realtime listener lost its connection; retrying: \(error)")
                 }
@@ -125,6 +130,13 @@ actor PostgresEventBus: EventBus {
         let timeout = Task { try? await Task.sleep(for: .seconds(10)); signal.finish() }
         for await _ in ready { break }
         timeout.cancel()
+    }
+
+    /// Waits two minutes at most: a database that never answers fails the caller's own
+    /// requests soon enough, with a clearer error than a wait that never ends.
+    nonisolated func untilListening() async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !listening.withLockedValue({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     }
 
     func shutdown() async {
