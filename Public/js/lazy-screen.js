@@ -12,10 +12,10 @@ import { h } from './dom.js';
  * lazyScreen(load, title, pick?) -> a screen ({ render(root, ctx) -> cleanup }).
  * - load: () => import('./x.js');
  * - title: the placeholder heading while the module arrives;
- * - pick: the screen in the module (its default export unless given).
+ * - pick: the screen in the module (the module itself unless given: one that exports render).
  * A module that fails to arrive is said so on the screen, with Reload; the next visit tries again.
  */
-export function lazyScreen(load, title, pick = (module) => module.default) {
+export function lazyScreen(load, title, pick = (module) => module) {
   let ready = null; // the screen, once its module is here
   let loading = null;
   const get = () => {

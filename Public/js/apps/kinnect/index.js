@@ -9,17 +9,16 @@ import { decorateTabs } from './tabs.js';
 // The feed (`/kinnect`'s own screen) comes with the app; every other screen's module is imported
 // when the screen is first opened, and all of them while the browser is idle: the feed needs 12
 // of Kinnect's 26 modules.
-const own = (module) => module;
 const screens = {
-  activity: lazyScreen(() => import('./activity.js'), 'Activity', own),
-  composer: lazyScreen(() => import('./composer.js'), 'New post', own),
+  activity: lazyScreen(() => import('./activity.js'), 'Activity'),
+  composer: lazyScreen(() => import('./composer.js'), 'New post'),
   followers: lazyScreen(() => import('./people.js'), 'Followers', (module) => module.followers),
   following: lazyScreen(() => import('./people.js'), 'Following', (module) => module.following),
-  postPage: lazyScreen(() => import('./post-page.js'), 'Post', own),
-  profile: lazyScreen(() => import('./profile.js'), 'Profile', own),
+  postPage: lazyScreen(() => import('./post-page.js'), 'Post'),
+  profile: lazyScreen(() => import('./profile.js'), 'Profile'),
   requests: lazyScreen(() => import('./people.js'), 'Follow requests', (module) => module.requests),
-  saved: lazyScreen(() => import('./saved.js'), 'Saved', own),
-  search: lazyScreen(() => import('./search.js'), 'Search', own),
+  saved: lazyScreen(() => import('./saved.js'), 'Saved'),
+  search: lazyScreen(() => import('./search.js'), 'Search'),
 };
 
 const BASE = '/kinnect';

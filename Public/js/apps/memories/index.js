@@ -9,12 +9,11 @@ import { decorateTabs } from './tabs.js';
 // The shelf (`/memories`'s own screen) comes with the app; every other screen's module is
 // imported when the screen is first opened, and all of them while the browser is idle. The
 // book and the page editor are most of Memories (29 of its 37 modules); the shelf needs 8.
-const own = (module) => module;
 const screens = {
-  activity: lazyScreen(() => import('./activity.js'), 'Activity', own),
-  book: lazyScreen(() => import('./book.js'), 'Book', own),
-  editor: lazyScreen(() => import('./editor.js'), 'Page', own),
-  friends: lazyScreen(() => import('./friends.js'), 'Friends', own),
+  activity: lazyScreen(() => import('./activity.js'), 'Activity'),
+  book: lazyScreen(() => import('./book.js'), 'Book'),
+  editor: lazyScreen(() => import('./editor.js'), 'Page'),
+  friends: lazyScreen(() => import('./friends.js'), 'Friends'),
 };
 
 const BASE = '/memories';

@@ -13,26 +13,25 @@ import { decorateTabs } from './tabs.js';
 // modules), and its first screen needs a third of them. The rest arrive while the browser is
 // idle. In the entry stay the book (`/rin`'s own screen, so its modules are named for preloading
 // with the app's and arrive at once) and the shared card (its link is read as the app loads).
-const own = (module) => module;
 const screens = {
-  access: lazyScreen(() => import('./access.js'), 'Who sees what', own),
-  circleNew: lazyScreen(() => import('./circle-new.js'), 'New circle', own),
-  circle: lazyScreen(() => import('./circle.js'), 'Circle', own),
-  circles: lazyScreen(() => import('./circles.js'), 'Circles', own),
+  access: lazyScreen(() => import('./access.js'), 'Who sees what'),
+  circleNew: lazyScreen(() => import('./circle-new.js'), 'New circle'),
+  circle: lazyScreen(() => import('./circle.js'), 'Circle'),
+  circles: lazyScreen(() => import('./circles.js'), 'Circles'),
   contactCreate: lazyScreen(() => import('./contact-form.js'), 'New contact', (module) => module.create),
   contactEdit: lazyScreen(() => import('./contact-form.js'), 'Edit contact', (module) => module.edit),
-  contact: lazyScreen(() => import('./contact.js'), 'Contact', own),
-  importProgress: lazyScreen(() => import('./import-progress.js'), 'Import', own),
-  network: lazyScreen(() => import('./network.js'), 'Network', own),
-  imports: lazyScreen(() => import('./imports.js'), 'Import contacts', own),
+  contact: lazyScreen(() => import('./contact.js'), 'Contact'),
+  importProgress: lazyScreen(() => import('./import-progress.js'), 'Import'),
+  network: lazyScreen(() => import('./network.js'), 'Network'),
+  imports: lazyScreen(() => import('./imports.js'), 'Import contacts'),
   personFind: lazyScreen(() => import('./person.js'), 'Find someone', (module) => module.find),
   personPage: lazyScreen(() => import('./person.js'), 'Person', (module) => module.page),
-  profileNew: lazyScreen(() => import('./profile-new.js'), 'New profile', own),
-  profile: lazyScreen(() => import('./profile.js'), 'Profile', own),
-  review: lazyScreen(() => import('./review.js'), 'Review', own),
-  score: lazyScreen(() => import('./score.js'), 'Score', own),
-  security: lazyScreen(() => import('./security.js'), 'Security', own),
-  seeAs: lazyScreen(() => import('./see-as.js'), 'See as', own),
+  profileNew: lazyScreen(() => import('./profile-new.js'), 'New profile'),
+  profile: lazyScreen(() => import('./profile.js'), 'Profile'),
+  review: lazyScreen(() => import('./review.js'), 'Review'),
+  score: lazyScreen(() => import('./score.js'), 'Score'),
+  security: lazyScreen(() => import('./security.js'), 'Security'),
+  seeAs: lazyScreen(() => import('./see-as.js'), 'See as'),
 };
 
 const BASE = '/rin';
