@@ -36,9 +36,10 @@ public struct MatchIndex: Sendable {
     /// up once per insert, never on a removal or a candidate search, which read `keysOfSlot`.
     private var keyNumbers = SlotTable<UInt64>(placeholder: 0)
     private var blocks: [Block] = []
-    /// Each slot's block numbers (its channels', then its name's), as a run of `keyPool`: one array
-    /// for the whole index rather than one per contact (made and freed with every insert and removal). A
-    /// removed or replaced contact's run is left behind until the left-behind runs outweigh the live ones.
+    /// Each slot's block numbers (its channels', then its name's), as a run of `keyPool`: one
+    /// array for the whole index rather than one per contact (made and freed with every insert and
+    /// removal). A removed or replaced contact's run is left behind until the left-behind runs
+    /// outweigh the live ones.
     private var keysOfSlot: [(start: Int32, count: Int32)] = []
     private var keyPool: [Int32] = []
     private var liveKeys = 0
@@ -166,7 +167,7 @@ public struct MatchIndex: Sendable {
     /// Files (or unfiles) a slot's contact under one of its channels with its family name; a
     /// contact without a family name has no such key.
     private mutating func fileFamilyPair(of slot: Int32, channel number: Int32, filing: Bool) {
-        guard let record = slots[Int(slot)], record.blockFingerprints.count > record.directKeyCount else { return }
+        guard let record = slots[Int(slot)], record.hasFamilyKeys else { return }
         let run = keysOfSlot[Int(slot)]
         guard let index = (0..<record.channelKeyCount).first(where: { keyPool[Int(run.start) + $0] == number }) else { return }
         let print = record.blockFingerprints[record.directKeyCount + index]
@@ -234,7 +235,6 @@ public struct MatchIndex: Sendable {
         let start = held ? Int(keysOfSlot[Int(own)].start) : 0
         let prints = record.blockFingerprints
         let direct = record.directKeyCount, channels = record.channelKeyCount
-        let paired = prints.count > direct
         // A contact shares a few blocks at most: a scan of what was found beats a set.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { small in
             var found: [Int32] = []
@@ -243,7 +243,7 @@ public struct MatchIndex: Sendable {
                 guard var number = held ? keyPool[start + index] : keyNumbers[prints[index]] else { continue }
                 if blocks[Int(number)].count > blockCap {
                     // A giant channel is searched by family name instead.
-                    guard index < channels, paired, let pair = keyNumbers[prints[direct + index]],
+                    guard index < channels, record.hasFamilyKeys, let pair = keyNumbers[prints[direct + index]],
                           blocks[Int(pair)].count <= blockCap
                     else { continue }
                     number = pair

@@ -42,18 +42,8 @@ extension MatchRecord {
         }
         emails.sortUnique()
         phones.sortUnique()
-        self.init(id: id, createdAt: createdAt, name: Self.nameKey(cardAt: card), sortedEmails: emails, sortedPhones: phones,
+        self.init(id: id, createdAt: createdAt, name: NameKey(cardAt: card), sortedEmails: emails, sortedPhones: phones,
                   birthday: NormalizedBirthday(card.pointee.birthday),
                   foldedOrganization: card.pointee.organization.flatMap { MatchFolding.organization($0.name) })
-    }
-
-    /// Most cards have a structured name in ASCII or common Latin letters, read in one pass; the
-    /// others are parsed from the whole card.
-    private static func nameKey(cardAt card: UnsafePointer<ContactCard>) -> NameKey {
-        if let structured = card.pointee.name, !(structured.given.isEmpty && structured.family.isEmpty),
-           let key = NameKey(latinStructured: structured) {
-            return key
-        }
-        return NameKey(PersonName(card: card.pointee))
     }
 }

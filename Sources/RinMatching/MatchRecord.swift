@@ -42,6 +42,8 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     /// name, only while the channel's block is giant.
     var channelKeyCount: Int { Int(values.channelKeyCount) }
     var directKeyCount: Int { Int(values.directKeyCount) }
+    /// Whether the channels have keys with the family name too (the name has a family part).
+    var hasFamilyKeys: Bool { values.blockFingerprints.count > Int(values.directKeyCount) }
 
     private final class Values: Sendable, Hashable {
         let id: UUID

@@ -60,12 +60,18 @@ public struct NameKey: Hashable, Sendable {
     }
 
     public init(card: borrowing ContactCard) {
-        // Most cards have a structured name in ASCII or common Latin letters: read in one pass.
-        if let structured = card.name, !(structured.given.isEmpty && structured.family.isEmpty),
+        self = withUnsafePointer(to: card) { NameKey(cardAt: $0) }
+    }
+
+    /// `init(card:)` on a card read in place (`MatchRecord.init(cardAt:…)`): only the name is
+    /// copied, not the card. Most cards have a structured name in ASCII or common Latin letters,
+    /// read in one pass; the others are parsed from the whole card.
+    init(cardAt card: UnsafePointer<ContactCard>) {
+        if let structured = card.pointee.name, !(structured.given.isEmpty && structured.family.isEmpty),
            let key = NameKey(latinStructured: structured) {
             self = key
         } else {
-            self.init(PersonName(card: copy card))
+            self.init(PersonName(card: card.pointee))
         }
     }
 
