@@ -117,10 +117,11 @@ actor PostgresEventBus: EventBus {
                         }
                     }
                 } catch {
-                    listening.withLockedValue { $0 = false }
                     if Task.isCancelled { break }
                     logger.warning("Realtime listener lost its connection; retrying: \(error)")
                 }
+                // Not listening until the next LISTEN is in place, however this one ended.
+                listening.withLockedValue { $0 = false }
                 attempt += 1
                 // Capped exponential backoff, so a database restart does not become a reconnect storm.
                 try? await Task.sleep(for: .milliseconds(min(5_000, 100 << min(attempt, 6))))
