@@ -36,6 +36,13 @@ final class RinContact: Model, CreationStamped, UpdateStamped, @unchecked Sendab
     /// When the owner last changed it by hand (imports compare against this).
     @OptionalField(key: "edited_at") var editedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $givenName, $familyName, $middleName, $namePrefix, $nameSuffix, $displayName, $nickname, $organization,
+         $title, $birthday, $note, $photo, $favourite, $linkedProfile, $linkedVia, $linkedAt, $mergedInto, $sortKey, $searchText,
+         $createdAt, $updatedAt, $editedAt]
+    }
+
     init() {}
 
     init(profileID: UUID) {
@@ -73,6 +80,11 @@ final class RinContactValue: Model, @unchecked Sendable {
     @OptionalField(key: "normalized") var normalized: String?
     @Field(key: "is_primary") var isPrimary: Bool
     @Field(key: "position") var position: Int
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $contact, $profile, $kind, $label, $value, $normalized, $isPrimary, $position]
+    }
 
     init() {}
 

@@ -43,6 +43,12 @@ final class RinImport: Model, CreationStamped, UpdateStamped, @unchecked Sendabl
     @OptionalField(key: "updated_at") var updatedAt: Date?
     @OptionalField(key: "finished_at") var finishedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $source, $fileName, $contentSHA256, $total, $phase, $nextOrdinal, $createdContacts, $merged, $suggested,
+         $conflicts, $warnings, $leaseUntil, $leaseToken, $error, $createdAt, $updatedAt, $finishedAt]
+    }
+
     init() {}
 }
 
@@ -57,6 +63,11 @@ final class RinRawRecord: Model, @unchecked Sendable {
     @OptionalField(key: "first_line") var firstLine: Int?
     @OptionalField(key: "source_uid") var sourceUID: String?
     @Field(key: "payload") var payload: String
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $rinImport, $ordinal, $firstLine, $sourceUID, $payload]
+    }
 
     init() {}
 
@@ -76,6 +87,11 @@ final class RinContactSource: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Parent(key: "contact_id") var contact: RinContact
     @Parent(key: "raw_record_id") var rawRecord: RinRawRecord
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $contact, $rawRecord]
+    }
 
     init() {}
 
@@ -115,6 +131,11 @@ final class RinMerge: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "created_at") var createdAt: Date?
     @OptionalField(key: "undone_at") var undoneAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $survivor, $absorbed, $seq, $kind, $confidence, $evidence, $before, $createdAt, $undoneAt]
+    }
+
     init() {}
 }
 
@@ -139,6 +160,11 @@ final class RinSuggestion: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "status") var status: Status
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $low, $high, $confidence, $evidence, $status, $createdAt]
+    }
+
     init() {}
 }
 
@@ -159,6 +185,11 @@ final class RinConflict: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "options") var options: String
     @Field(key: "status") var status: Status
     @OptionalField(key: "created_at") var createdAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $contact, $merge, $field, $options, $status, $createdAt]
+    }
 
     init() {}
 }

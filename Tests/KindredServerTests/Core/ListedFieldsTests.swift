@@ -11,6 +11,7 @@ struct ListedFieldsTests {
     static let models: [any Fields] = [
         User(), MediaItem(), InnovationEngineConnection(), InterventionSwipe(), InterventionConversation(),
         InterventionChatMessageRecord(), RateLimitHit(), KinnectPost(), KinnectFollow(), InnovationEngineConnectCode(),
+        RinContact(), RinContactValue(), RinRawRecord(), RinContactSource(), RinMerge(), RinImport(), RinSuggestion(), RinConflict(),
     ]
 
     @Test(arguments: models.indices)
