@@ -32,6 +32,11 @@ final class AccountAlert: Model, @unchecked Sendable {
     @OptionalField(key: "answered_at") var answeredAt: Date?
     @OptionalField(key: "answer") var answer: Answer?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $kind, $device, $session, $count, $createdAt, $answeredAt, $answer]
+    }
+
     init() {}
 
     init(userID: UUID, kind: Kind, device: String, sessionID: UUID?, count: Int = 0, at date: Date) {
@@ -53,6 +58,11 @@ final class KnownDevice: Model, @unchecked Sendable {
     @Parent(key: "user_id") var user: User
     @Field(key: "key_hash") var keyHash: String
     @Field(key: "last_seen_at") var lastSeenAt: Date
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $keyHash, $lastSeenAt]
+    }
 
     init() {}
 

@@ -29,6 +29,11 @@ final class EmailLink: Model, @unchecked Sendable {
     /// Who used it: of two requests racing with one link, the one whose mark is here won.
     @OptionalField(key: "used_by") var usedBy: UUID?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $purpose, $tokenHash, $email, $createdAt, $expiresAt, $usedAt, $usedBy]
+    }
+
     init() {}
 
     init(userID: UUID, purpose: Purpose, tokenHash: String, email: String, at date: Date, lifetime: TimeInterval) {

@@ -13,6 +13,11 @@ final class UserSession: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "expires_at") var expiresAt: Date
     @OptionalField(key: "revoked_at") var revokedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $device, $createdAt, $lastUsedAt, $expiresAt, $revokedAt]
+    }
+
     init() {}
 
     init(id: UUID? = nil, userID: UUID, device: String, now: Date, expiresAt: Date) {
@@ -36,6 +41,11 @@ final class RefreshToken: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "token_hash") var tokenHash: String
     @OptionalField(key: "used_at") var usedAt: Date?
     @OptionalField(key: "created_at") var createdAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $session, $tokenHash, $usedAt, $createdAt]
+    }
 
     init() {}
 

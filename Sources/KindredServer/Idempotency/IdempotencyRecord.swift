@@ -16,6 +16,11 @@ final class IdempotencyRecord: Model, @unchecked Sendable {
     @OptionalField(key: "body") var body: Data?
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $key, $fingerprint, $status, $contentType, $body, $createdAt]
+    }
+
     init() {}
 
     init(userID: UUID, key: String, fingerprint: String, createdAt: Date) {

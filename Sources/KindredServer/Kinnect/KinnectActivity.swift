@@ -26,6 +26,11 @@ final class KinnectActivity: Model, CreationStamped, @unchecked Sendable {
     @OptionalParent(key: "post_id") var post: KinnectPost?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $recipient, $actor, $kind, $groupID, $follow, $like, $comment, $post, $createdAt]
+    }
+
     init() {}
 
     init(recipient: UUID, actor: UUID, kind: Kind, group: UUID, follow: UUID? = nil, like: UUID? = nil,
@@ -58,6 +63,11 @@ final class KinnectActivityRead: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
     @Field(key: "read_through") var readThrough: Date
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $readThrough]
+    }
 
     init() {}
 

@@ -39,6 +39,11 @@ final class KinnectPostMedia: Model, @unchecked Sendable {
     @Parent(key: "display_id") var display: MediaItem
     @Parent(key: "thumbnail_id") var thumbnail: MediaItem
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $post, $position, $display, $thumbnail]
+    }
+
     init() {}
 
     init(postID: UUID, position: Int, displayID: UUID, thumbnailID: UUID) {

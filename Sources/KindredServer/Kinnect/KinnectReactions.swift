@@ -11,6 +11,11 @@ final class KinnectLike: Model, CreationStamped, @unchecked Sendable {
     @Parent(key: "user_id") var user: User
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $post, $user, $createdAt]
+    }
+
     init() {}
 
     init(postID: UUID, userID: UUID) {
@@ -27,6 +32,11 @@ final class KinnectSave: Model, CreationStamped, @unchecked Sendable {
     @Parent(key: "post_id") var post: KinnectPost
     @Parent(key: "user_id") var user: User
     @OptionalField(key: "created_at") var createdAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $post, $user, $createdAt]
+    }
 
     init() {}
 
@@ -48,6 +58,11 @@ final class KinnectComment: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "created_at") var createdAt: Date?
     /// Set by a moderator: only the author still sees the comment.
     @OptionalField(key: "hidden_at") var hiddenAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $post, $author, $parent, $text, $createdAt, $hiddenAt]
+    }
 
     init() {}
 

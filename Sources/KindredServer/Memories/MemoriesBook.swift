@@ -16,6 +16,11 @@ final class MemoriesBook: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "last_activity_at") var lastActivityAt: Date
     @Children(for: \.$book) var members: [MemoriesBookMember]
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $pairKey, $title, $coverColor, $coverMedia, $createdAt, $lastActivityAt, $members]
+    }
+
     init() {}
 
     init(pair: MemoriesPair, title: String, coverColor: String, now: Date) {
@@ -38,6 +43,11 @@ final class MemoriesBookMember: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "read_through") var readThrough: Date?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $book, $user, $readThrough, $createdAt]
+    }
+
     init() {}
 
     init(bookID: UUID, userID: UUID) {
@@ -56,6 +66,11 @@ final class MemoriesBookMedia: Model, CreationStamped, @unchecked Sendable {
     @Parent(key: "media_id") var media: MediaItem
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $book, $media, $createdAt]
+    }
+
     init() {}
 
     init(bookID: UUID, mediaID: UUID) {
@@ -73,6 +88,11 @@ final class MemoriesDraftMedia: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Parent(key: "page_id") var page: MemoriesPage
     @Parent(key: "media_id") var media: MediaItem
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $page, $media]
+    }
 
     init() {}
 

@@ -27,6 +27,11 @@ final class MemoriesFriendRequest: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "pair_key") var pairKey: String
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $requester, $recipient, $pairKey, $createdAt]
+    }
+
     init() {}
 
     init(requester: UUID, recipient: UUID) {
@@ -47,6 +52,11 @@ final class MemoriesFriendship: Model, CreationStamped, @unchecked Sendable {
     @Parent(key: "high_user_id") var highUser: User
     @Parent(key: "book_id") var book: MemoriesBook
     @OptionalField(key: "created_at") var createdAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $pairKey, $lowUser, $highUser, $book, $createdAt]
+    }
 
     init() {}
 

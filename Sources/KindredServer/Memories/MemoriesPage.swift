@@ -30,6 +30,12 @@ final class MemoriesPage: Model, CreationStamped, UpdateStamped, @unchecked Send
     /// When it entered the book; nil for a draft.
     @OptionalField(key: "placed_at") var placedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $book, $author, $kind, $content, $elementAuthorsJSON, $elementCount, $pointCount, $revision, $seq, $createdAt,
+         $updatedAt, $placedAt]
+    }
+
     init() {}
 
     init(bookID: UUID, authorID: UUID, kind: Kind, canvas: Canvas, encoded: some Collection<UInt8>) {
@@ -88,6 +94,11 @@ final class MemoriesPageOperation: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "body") var body: String
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $page, $opID, $seq, $author, $body, $createdAt]
+    }
+
     init() {}
 
     init(pageID: UUID, opID: UUID, seq: Int, authorID: UUID, body: String) {
@@ -115,6 +126,11 @@ final class MemoriesActivity: Model, CreationStamped, @unchecked Sendable {
     @OptionalParent(key: "page_id") var page: MemoriesPage?
     @OptionalField(key: "created_at") var createdAt: Date?
     @OptionalField(key: "read_at") var readAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $recipient, $actor, $kind, $request, $book, $page, $createdAt, $readAt]
+    }
 
     init() {}
 

@@ -26,6 +26,11 @@ final class PushDevice: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "apns_environment") var apnsEnvironment: String?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $session, $kind, $address, $p256dh, $auth, $apnsEnvironment, $createdAt]
+    }
+
     init() {}
 
     init(userID: UUID, sessionID: UUID, kind: Kind, address: String, p256dh: String? = nil, auth: String? = nil,
@@ -48,6 +53,11 @@ final class NotificationMute: Model, @unchecked Sendable {
     @ID(key: .id) var id: UUID?
     @Parent(key: "user_id") var user: User
     @Field(key: "kind") var kind: String
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $kind]
+    }
 
     init() {}
 
@@ -75,6 +85,11 @@ final class PushDeliveryRow: Model, CreationStamped, @unchecked Sendable {
     /// Which worker is sending it, until when (`PushDeliveryWorker.claim`).
     @OptionalField(key: "lease_holder") var leaseHolder: UUID?
     @OptionalField(key: "lease_until") var leaseUntil: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $device, $payload, $topic, $createdAt, $notBefore, $attempts, $leaseHolder, $leaseUntil]
+    }
 
     init() {}
 

@@ -161,6 +161,11 @@ final class RealtimePayload: Model, @unchecked Sendable {
     @Field(key: "payload") var payload: String
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $payload, $createdAt]
+    }
+
     init() {}
 
     init(userID: UUID, payload: String, at date: Date) {

@@ -12,6 +12,11 @@ final class RealtimeTicket: Model, @unchecked Sendable {
     @Field(key: "token_hash") var tokenHash: String
     @Field(key: "expires_at") var expiresAt: Date
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $session, $tokenHash, $expiresAt]
+    }
+
     init() {}
 
     init(userID: UUID, sessionID: UUID, tokenHash: String, expiresAt: Date) {

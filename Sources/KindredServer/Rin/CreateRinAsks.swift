@@ -46,5 +46,10 @@ final class RinAsk: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "created_at") var createdAt: Date?
     @OptionalField(key: "decided_at") var decidedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $requesterProfile, $requesterUser, $fieldKey, $status, $createdAt, $decidedAt]
+    }
+
     init() {}
 }

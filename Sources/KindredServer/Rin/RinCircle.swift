@@ -18,6 +18,11 @@ final class RinCircle: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "position") var position: Int
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $kind, $systemKind, $template, $name, $emoji, $color, $position, $createdAt]
+    }
+
     init() {}
 
     init(profileID: UUID, kind: RinCircleKind, template: RinCircleTemplate, name: String, emoji: String?, color: String, position: Int) {
@@ -43,6 +48,11 @@ final class RinCircleMember: Model, CreationStamped, @unchecked Sendable {
     @OptionalParent(key: "contact_id") var contact: RinContact?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $circle, $memberProfile, $contact, $createdAt]
+    }
+
     init() {}
 
     init(circleID: UUID, memberProfileID: UUID) {
@@ -65,6 +75,11 @@ final class RinPolicySetting: Model, @unchecked Sendable {
     @Parent(key: "circle_id") var circle: RinCircle
     @Field(key: "field_key") var fieldKey: String
     @Field(key: "access") var access: RinAccess
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $circle, $fieldKey, $access]
+    }
 
     init() {}
 
@@ -91,6 +106,11 @@ final class RinPersonalOverride: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "access") var access: RinAccess
     @Field(key: "source") var source: Source
     @OptionalField(key: "created_at") var createdAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $viewerProfile, $fieldKey, $access, $source, $createdAt]
+    }
 
     init() {}
 

@@ -41,6 +41,12 @@ final class RinDispute: Model, @unchecked Sendable {
     @OptionalField(key: "answered_at") var answeredAt: Date?
     @OptionalField(key: "resolved_at") var resolvedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $claimantUser, $claimantProfile, $subjectUser, $subjectProfile, $field, $fieldKey, $fieldKind, $fieldLabel,
+         $fieldValue, $statement, $status, $response, $createdAt, $answeredAt, $resolvedAt]
+    }
+
     init() {}
 }
 
@@ -53,6 +59,11 @@ final class RinDisputeEvidence: Model, @unchecked Sendable {
     @Parent(key: "dispute_id") var dispute: RinDispute
     @Parent(key: "media_id") var media: MediaItem
     @Field(key: "position") var position: Int
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $dispute, $media, $position]
+    }
 
     init() {}
 

@@ -21,6 +21,11 @@ final class RinProfile: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "search_name") var searchName: String?
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $primaryUserID, $kind, $displayName, $bio, $photo, $discoverable, $searchName, $createdAt]
+    }
+
     init() {}
 
     /// Sets the name and the folded form search reads.
@@ -53,6 +58,11 @@ final class RinProfileField: Model, CreationStamped, @unchecked Sendable {
     @Field(key: "position") var position: Int
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $kind, $label, $value, $isPrimary, $position, $createdAt]
+    }
+
     init() {}
 
     init(profileID: UUID, kind: RinFieldKind, label: RinFieldLabel?, value: String, isPrimary: Bool, position: Int) {
@@ -81,6 +91,11 @@ final class RinSettings: Model, CreationStamped, @unchecked Sendable {
     /// When they last opened the security inbox: what came after is unread.
     @OptionalField(key: "security_seen_at") var securitySeenAt: Date?
     @OptionalField(key: "created_at") var createdAt: Date?
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $defaultRegion, $onboardedAt, $showsConnections, $securitySeenAt, $createdAt]
+    }
 
     init() {}
 

@@ -17,6 +17,11 @@ final class RinProfileBlock: Model, @unchecked Sendable {
     @Field(key: "label") var label: String
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $blocker, $blockedProfile, $label, $createdAt]
+    }
+
     init() {}
 
     init(blocker: UUID, profile: UUID, label: String, at date: Date) {

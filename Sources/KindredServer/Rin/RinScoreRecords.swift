@@ -18,6 +18,11 @@ final class RinLinkInterval: Model, @unchecked Sendable {
     /// The day it was first seen gone; nil while it lasts.
     @OptionalField(key: "ended_on") var endedOn: Int?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $low, $high, $kind, $confidence, $since, $endedOn]
+    }
+
     init() {}
 
     init(low: UUID, high: UUID, kind: String, confidence: Double, since: Int) {
@@ -42,6 +47,11 @@ final class RinScoreRecord: Model, @unchecked Sendable {
     @Field(key: "stability") var stability: Double
     @Field(key: "trust") var trust: Double
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $day, $score, $quality, $position, $stability, $trust]
+    }
+
     init() {}
 }
 
@@ -60,6 +70,11 @@ final class RinScoreLatest: Model, @unchecked Sendable {
     /// `RinScoreResult` as JSON.
     @Field(key: "result") var result: String
     @Field(key: "version") var version: String
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $day, $computedAt, $centrality, $result, $version]
+    }
 
     init() {}
 }

@@ -14,6 +14,11 @@ final class RinShareLink: Model, @unchecked Sendable {
     @Field(key: "token") var token: String
     @Field(key: "created_at") var createdAt: Date
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $profile, $token, $createdAt]
+    }
+
     init() {}
 
     init(profileID: UUID, token: String, at date: Date) {

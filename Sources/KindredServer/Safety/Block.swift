@@ -11,6 +11,11 @@ final class Block: Model, CreationStamped, @unchecked Sendable {
     @Parent(key: "blocked_id") var blocked: User
     @OptionalField(key: "created_at") var createdAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $blocker, $blocked, $createdAt]
+    }
+
     init() {}
 
     init(blocker: UUID, blocked: UUID) {

@@ -27,6 +27,11 @@ final class Report: Model, CreationStamped, @unchecked Sendable {
     @OptionalField(key: "created_at") var createdAt: Date?
     @OptionalField(key: "resolved_at") var resolvedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $reporter, $subject, $targetKind, $targetID, $contentID, $reason, $note, $status, $createdAt, $resolvedAt]
+    }
+
     init() {}
 }
 

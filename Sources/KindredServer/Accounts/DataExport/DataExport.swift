@@ -29,6 +29,12 @@ final class DataExport: Model, @unchecked Sendable {
     @OptionalField(key: "lease_until") var leaseUntil: Date?
     @OptionalField(key: "lease_token") var leaseToken: UUID?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $user, $status, $done, $total, $storageKey, $byteCount, $createdAt, $finishedAt, $expiresAt, $leaseUntil,
+         $leaseToken]
+    }
+
     init() {}
 
     init(userID: UUID, at date: Date) {

@@ -20,6 +20,11 @@ final class JobRun: Model, @unchecked Sendable {
     /// How many holders took it: more than one means one stopped before finishing.
     @Field(key: "attempts") var attempts: Int
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $job, $period, $holder, $leaseUntil, $startedAt, $finishedAt, $attempts]
+    }
+
     init() {}
 
     init(job: String, period: String, holder: UUID, leaseUntil: Date, at now: Date) {

@@ -14,6 +14,11 @@ final class InterventionRecord: Model, UpdateStamped, @unchecked Sendable {
     @Field(key: "retired") var retired: Bool
     @OptionalField(key: "updated_at") var updatedAt: Date?
 
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $category, $position, $profile, $retired, $updatedAt]
+    }
+
     init() {}
 
     init(_ item: InterventionProfile, position: Int) throws {
@@ -46,6 +51,11 @@ final class InterventionCatalogueVersion: Model, @unchecked Sendable {
 
     @ID(custom: "id", generatedBy: .user) var id: String?
     @Field(key: "version") var version: Int
+
+    /// Listed, not found by reflection for every row: see `User.properties`.
+    var properties: [any AnyProperty] {
+        [$id, $version]
+    }
 
     init() {}
 
