@@ -213,8 +213,9 @@ struct RinImportWorker: LeasedWork {
     /// The contacts this import's raw records `from..<to` fed, in record order.
     private func contacts(of row: RinImport, from start: Int, to end: Int, on database: any Database) async throws -> [RinContact] {
         guard start < end else { return [] }
+        // Their ids only: the payloads (the whole file, for the book's index) are not read here.
         let raws = try await RinRawRecord.query(on: database).filter(\.$rinImport.$id == row.requireID())
-            .filter(\.$ordinal >= start).filter(\.$ordinal < end).sort(\.$ordinal).all()
+            .filter(\.$ordinal >= start).filter(\.$ordinal < end).sort(\.$ordinal).field(\.$id).all()
         let sources = try await RinContactSource.query(on: database).filter(\.$rawRecord.$id ~~ raws.compactMap(\.id)).all()
         let byRaw = Dictionary(sources.map { ($0.$rawRecord.id, $0.$contact.id) }, uniquingKeysWith: { first, _ in first })
         let ids = raws.compactMap { $0.id.flatMap { byRaw[$0] } }
