@@ -235,7 +235,8 @@ struct RinImportWorker: LeasedWork {
     private func values(of ids: [UUID], on database: any Database) async throws -> [UUID: [RinContactValue]] {
         guard !ids.isEmpty else { return [:] }
         var result: [UUID: [RinContactValue]] = [:]
-        // In slices: SQLite binds at most 32,766 values in one statement.
+        // In slices: PostgreSQL binds at most 65,535 values in one statement, and a book may hold
+        // more contacts than that (SQLiteNIO builds SQLite to take 250,000).
         for start in stride(from: 0, to: ids.count, by: 5_000) {
             let slice = Array(ids[start..<min(start + 5_000, ids.count)])
             for value in try await RinContactValue.query(on: database).filter(\.$contact.$id ~~ slice).sort(\.$position).all() {
