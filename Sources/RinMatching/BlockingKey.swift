@@ -32,27 +32,41 @@ extension BlockingKey {
     /// `keys(…).map(\.fingerprint)`, without building the keys: `MatchRecord` keeps these, since
     /// the index files a record under them on every insert.
     static func fingerprints(emails: [String], phones: [String], name: NameKey, fullName: String) -> [UInt64] {
-        let channels = emails.count + phones.count
-        let hasName = !fullName.isEmpty, hasFamily = !name.family.isEmpty
-        let family = hasFamily ? BlockFingerprint.hash(name.familyKey) : 0
-        // In `keys`' order: channels, the name, then each channel with the family name.
-        let count = channels + (hasName ? 1 : 0) + (hasFamily ? channels : 0)
+        let count = fingerprintCount(emails: emails, phones: phones, name: name, fullName: fullName)
         return [UInt64](unsafeUninitializedCapacity: count) { prints, initialized in
-            let paired = channels + (hasName ? 1 : 0)
-            for (offset, text) in emails.enumerated() {
-                let hash = BlockFingerprint.hash(text)
-                prints[offset] = BlockFingerprint.of(.email, text: hash)
-                if hasFamily { prints[paired + offset] = BlockFingerprint.of(.emailAndFamily, first: hash, second: family) }
-            }
-            for (offset, text) in phones.enumerated() {
-                let hash = BlockFingerprint.hash(text)
-                prints[emails.count + offset] = BlockFingerprint.of(.phone, text: hash)
-                if hasFamily {
-                    prints[paired + emails.count + offset] = BlockFingerprint.of(.phoneAndFamily, first: hash, second: family)
-                }
-            }
-            if hasName { prints[channels] = BlockFingerprint.of(.fullName, fullName) }
+            writeFingerprints(emails: emails, phones: phones, name: name, fullName: fullName, into: prints)
             initialized = count
         }
+    }
+
+    /// How many keys `fingerprints` gives.
+    static func fingerprintCount(emails: [String], phones: [String], name: NameKey, fullName: String) -> Int {
+        let channels = emails.count + phones.count
+        return channels + (fullName.isEmpty ? 0 : 1) + (name.family.isEmpty ? 0 : channels)
+    }
+
+    /// `fingerprints` written into `prints`, which holds `fingerprintCount` of them: a record
+    /// keeps them in its own allocation.
+    static func writeFingerprints(emails: [String], phones: [String], name: NameKey, fullName: String,
+                                  into prints: UnsafeMutableBufferPointer<UInt64>) {
+        let channels = emails.count + phones.count
+        let hasName = !fullName.isEmpty, hasFamily = !name.family.isEmpty
+        precondition(prints.count == fingerprintCount(emails: emails, phones: phones, name: name, fullName: fullName))
+        let family = hasFamily ? BlockFingerprint.hash(name.familyKey) : 0
+        // In `keys`' order: channels, the name, then each channel with the family name.
+        let paired = channels + (hasName ? 1 : 0)
+        for (offset, text) in emails.enumerated() {
+            let hash = BlockFingerprint.hash(text)
+            prints[offset] = BlockFingerprint.of(.email, text: hash)
+            if hasFamily { prints[paired + offset] = BlockFingerprint.of(.emailAndFamily, first: hash, second: family) }
+        }
+        for (offset, text) in phones.enumerated() {
+            let hash = BlockFingerprint.hash(text)
+            prints[emails.count + offset] = BlockFingerprint.of(.phone, text: hash)
+            if hasFamily {
+                prints[paired + emails.count + offset] = BlockFingerprint.of(.phoneAndFamily, first: hash, second: family)
+            }
+        }
+        if hasName { prints[channels] = BlockFingerprint.of(.fullName, fullName) }
     }
 }

@@ -7,12 +7,25 @@ enum JaroWinkler {
         // letters, without splitting strings into `Character`s or copying them. The scorer calls
         // this three times for every candidate pair of an import.
         var a = a, b = b
-        let ascii = a.withUTF8 { left in
-            b.withUTF8 { right in
-                ASCIIText.isASCII(left) && ASCIIText.isASCII(right) ? similarity(left, right, prefixScale: prefixScale) : nil
+        let fast = a.withUTF8 { left in
+            b.withUTF8 { right -> Double? in
+                if ASCIIText.isASCII(left) && ASCIIText.isASCII(right) { return similarity(left, right, prefixScale: prefixScale) }
+                // Letters that are each one scalar (accented Latin, Greek, Cyrillic, kana, Han,
+                // Hangul syllables) are coded from their bytes, as `letterCodes` codes them,
+                // without splitting the text into `Character`s.
+                return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: left.count + right.count) { codes -> Double? in
+                    let leftCodes = UnsafeMutableBufferPointer(rebasing: codes[..<left.count])
+                    let rightCodes = UnsafeMutableBufferPointer(rebasing: codes[left.count...])
+                    guard let leftCount = singleScalarCodes(left, into: leftCodes),
+                          let rightCount = singleScalarCodes(right, into: rightCodes)
+                    else { return nil }
+                    return similarity(UnsafeBufferPointer(rebasing: leftCodes[..<(leftCodes.startIndex + leftCount)]),
+                                      UnsafeBufferPointer(rebasing: rightCodes[..<(rightCodes.startIndex + rightCount)]),
+                                      prefixScale: prefixScale)
+                }
             }
         }
-        if let ascii { return ascii }
+        if let fast { return fast }
         var long: [Character] = []
         let left = letterCodes(a, long: &long), right = letterCodes(b, long: &long)
         return left.withUnsafeBufferPointer { left in
@@ -48,6 +61,52 @@ enum JaroWinkler {
         return codes
     }
 
+    /// `letterCodes` of UTF-8 text in which every scalar is a letter of its own, written into
+    /// `codes` (room for one per byte); how many were written, or nil when some scalar may join
+    /// its neighbours into one `Character` (a combining mark, a joiner, a jamo, an emoji) or is
+    /// outside the scripts listed, which `letterCodes` then reads. A scalar alone is a
+    /// `Character` when no grapheme rule joins it to the next (UAX #29): the ranges below hold
+    /// letters of Grapheme_Cluster_Break Other only, and Hangul syllables, which join only to
+    /// jamo (not listed).
+    static func singleScalarCodes(_ bytes: UnsafeBufferPointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt64>) -> Int? {
+        var index = 0, count = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return nil }
+            var scalar = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+            var code = UInt64(lead)
+            for offset in 1..<max(1, length) {
+                let byte = bytes[index + offset]
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+                code |= UInt64(byte) << UInt64(8 * offset)
+            }
+            guard isLetterOfItsOwn(scalar) else { return nil }
+            codes[count] = code
+            count += 1
+            index += length
+        }
+        return count
+    }
+
+    private static func isLetterOfItsOwn(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x20..<0x7F,  // ASCII but controls (CR LF is one `Character`)
+             0xA0..<0x300,  // Latin-1, Latin Extended-A and -B, IPA, spacing modifiers
+             0x370..<0x483, 0x48A..<0x530,  // Greek and Cyrillic letters (not Cyrillic's combining marks)
+             0x531..<0x588,  // Armenian
+             0x5D0..<0x5EB,  // Hebrew letters (not its points)
+             0x620..<0x64B,  // Arabic letters (not its vowel marks)
+             0x1E00..<0x2000,  // Latin Extended Additional, Greek Extended
+             0x3041..<0x3097, 0x30A1..<0x3100,  // kana (not the combining voicing marks)
+             0x3400..<0x4DC0, 0x4E00..<0xA000,  // Han
+             0xAC00..<0xD7A4:  // Hangul syllables
+            true
+        default:
+            false
+        }
+    }
+
     private static func similarity<Letter: Equatable>(_ a: UnsafeBufferPointer<Letter>, _ b: UnsafeBufferPointer<Letter>,
                                                       prefixScale: Double) -> Double {
         let jaro = Letter.self == UInt8.self && (1...64).contains(a.count) && (1...64).contains(b.count)
@@ -74,16 +133,18 @@ enum JaroWinkler {
             // Only the entries of bytes in `a` or `b` are read, so only those are cleared.
             for byte in a { positions[Int(byte)] = 0 }
             for byte in b { positions[Int(byte)] = 0 }
-            for (j, byte) in b.enumerated() { positions[Int(byte)] |= 1 << UInt64(j) }
+            // Masking shifts (`&<<`): every amount here is below 64, and `<<` checks for larger
+            // ones at each step of the loop.
+            for (j, byte) in b.enumerated() { positions[Int(byte)] |= 1 &<< UInt64(j) }
             for i in 0..<a.count {
                 let low = max(0, i - window), high = min(b.count - 1, i + window)
                 guard low <= high else { continue }
                 let width = high - low + 1
-                let inWindow: UInt64 = (width == 64 ? ~0 : (1 << UInt64(width)) - 1) << UInt64(low)
+                let inWindow: UInt64 = (width == 64 ? ~0 : (1 &<< UInt64(width)) &- 1) &<< UInt64(low)
                 let free = positions[Int(a[i])] & inWindow & ~matchedB
                 if free != 0 {
-                    matchedB |= 1 << UInt64(free.trailingZeroBitCount)
-                    matchedA |= 1 << UInt64(i)
+                    matchedB |= 1 &<< UInt64(free.trailingZeroBitCount)
+                    matchedA |= 1 &<< UInt64(i)
                     matches += 1
                 }
             }

@@ -28,35 +28,40 @@ extension MatchFolding {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * length + 1) { folded -> String? in
             var count = 0
             guard text.withUTF8({ LatinFolding.fold(utf8: $0, into: folded, count: &count) }) else { return nil }
-            // `NameKey.tokens`: runs of letters and digits, apostrophes joining, written one space
-            // apart in place (the output never overtakes the input).
-            var written = 0, tokenStarts: [Int] = []
-            var inToken = false
-            for index in 0..<count {
-                let byte = folded[index]
-                if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") { continue }
-                if ASCIIText.isLetterOrDigit(byte) {
-                    if !inToken {
-                        if !tokenStarts.isEmpty {
-                            folded[written] = 0x20
-                            written += 1
+            // Where each word starts, on the stack too: an array here was two allocations for
+            // every card that names an employer.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: count / 2 + 1) { tokenStarts -> String? in
+                // `NameKey.tokens`: runs of letters and digits, apostrophes joining, written one
+                // space apart in place (the output never overtakes the input).
+                var written = 0, words = 0
+                var inToken = false
+                for index in 0..<count {
+                    let byte = folded[index]
+                    if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") { continue }
+                    if ASCIIText.isLetterOrDigit(byte) {
+                        if !inToken {
+                            if words > 0 {
+                                folded[written] = 0x20
+                                written += 1
+                            }
+                            tokenStarts[words] = written
+                            words += 1
+                            inToken = true
                         }
-                        tokenStarts.append(written)
-                        inToken = true
+                        folded[written] = byte
+                        written += 1
+                    } else {
+                        inToken = false
                     }
-                    folded[written] = byte
-                    written += 1
-                } else {
-                    inToken = false
                 }
+                // Legal forms off the end, never the last word.
+                var end = written
+                while words > 1, packedLegalForms.contains(UnsafeBufferPointer(rebasing: folded[tokenStarts[words - 1]..<end])) {
+                    words -= 1
+                    end = tokenStarts[words] - 1
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: folded[..<end]), as: UTF8.self)
             }
-            // Legal forms off the end, never the last word.
-            var end = written
-            while tokenStarts.count > 1,
-                  packedLegalForms.contains(UnsafeBufferPointer(rebasing: folded[tokenStarts[tokenStarts.count - 1]..<end])) {
-                end = tokenStarts.removeLast() - 1
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: folded[..<end]), as: UTF8.self)
         }
     }
 }

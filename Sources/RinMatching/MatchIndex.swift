@@ -121,12 +121,11 @@ public struct MatchIndex: Sendable {
     /// Files a slot's contact under its channels and its name, and under a channel with its
     /// family name where the channel's block is giant.
     private mutating func file(_ record: MatchRecord, at slot: Int32) {
-        let prints = record.blockFingerprints
         let direct = record.directKeyCount
         let start = keyPool.count
         for index in 0..<direct {
             let next = Int32(blocks.count)
-            let number = keyNumbers.value(for: prints[index]) { next }
+            let number = keyNumbers.value(for: record.blockFingerprint(index)) { next }
             if number == next { blocks.append(Block()) }
             blocks[Int(number)].append(slot)
             keyPool.append(number)
@@ -170,7 +169,7 @@ public struct MatchIndex: Sendable {
         guard let record = slots[Int(slot)], record.hasFamilyKeys else { return }
         let run = keysOfSlot[Int(slot)]
         guard let index = (0..<record.channelKeyCount).first(where: { keyPool[Int(run.start) + $0] == number }) else { return }
-        let print = record.blockFingerprints[record.directKeyCount + index]
+        let print = record.blockFingerprint(record.directKeyCount + index)
         if filing {
             let next = Int32(blocks.count)
             let pair = keyNumbers.value(for: print) { next }
@@ -233,17 +232,16 @@ public struct MatchIndex: Sendable {
         // The index's own record has its keys' numbers at hand; a probe's are looked up.
         let held = own >= 0 && slots[Int(own)]?.isStored(as: record) == true
         let start = held ? Int(keysOfSlot[Int(own)].start) : 0
-        let prints = record.blockFingerprints
         let direct = record.directKeyCount, channels = record.channelKeyCount
         // A contact shares a few blocks at most: a scan of what was found beats a set.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { small in
             var found: [Int32] = []
             var count = 0
             for index in 0..<direct {
-                guard var number = held ? keyPool[start + index] : keyNumbers[prints[index]] else { continue }
+                guard var number = held ? keyPool[start + index] : keyNumbers[record.blockFingerprint(index)] else { continue }
                 if blocks[Int(number)].count > blockCap {
                     // A giant channel is searched by family name instead.
-                    guard index < channels, record.hasFamilyKeys, let pair = keyNumbers[prints[direct + index]],
+                    guard index < channels, record.hasFamilyKeys, let pair = keyNumbers[record.blockFingerprint(direct + index)],
                           blocks[Int(pair)].count <= blockCap
                     else { continue }
                     number = pair

@@ -29,21 +29,22 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     /// The domains of `emails` that are not webmail (`WebmailDomains`): an employer's domain
     /// shared by two cards says they work at the same place.
     public var employerDomains: [String] { values.employerDomains }
-    /// The blocks this record is in (`BlockingKey`), built on demand: the index reads
-    /// `blockFingerprints`.
+    /// The blocks this record is in (`BlockingKey`), built on demand: the index reads their
+    /// fingerprints (`blockFingerprint(_:)`).
     public var blockingKeys: [BlockingKey] {
         BlockingKey.keys(emails: emails, phones: phones, name: name, fullName: fullName)
     }
-    /// `blockingKeys`' fingerprints, in the same order: the e-mails', the phones', the name's,
-    /// then, when there is a family name, each e-mail's and phone's with it.
-    var blockFingerprints: [UInt64] { values.blockFingerprints }
-    /// How many of `blockFingerprints` are channels (e-mails and phones), and how many are filed
+    /// The fingerprint of `blockingKeys[position]` (the e-mails', the phones', the name's, then,
+    /// when there is a family name, each e-mail's and phone's with it): the index reads a
+    /// record's keys on every insert and candidate search.
+    func blockFingerprint(_ position: Int) -> UInt64 { values.fingerprint(position) }
+    /// How many of the keys are channels (e-mails and phones), and how many are filed
     /// always (the channels and the name): the index files the rest, a channel with the family
     /// name, only while the channel's block is giant.
     var channelKeyCount: Int { Int(values.channelKeyCount) }
     var directKeyCount: Int { Int(values.directKeyCount) }
     /// Whether the channels have keys with the family name too (the name has a family part).
-    var hasFamilyKeys: Bool { values.blockFingerprints.count > Int(values.directKeyCount) }
+    var hasFamilyKeys: Bool { values.fingerprintCount > values.directKeyCount }
 
     private final class Values: Sendable, Hashable {
         let id: UUID
@@ -54,7 +55,13 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
         let birthday: NormalizedBirthday?
         let organization: String?
         let employerDomains: [String]
-        let blockFingerprints: [UInt64]
+        /// The first eight fingerprints in the object itself, the rest (a card with more than
+        /// three e-mails and phones) in `morePrints`: an array for them all was one more
+        /// allocation for every card of every import, and one more pointer to follow for every
+        /// key the index reads.
+        let prints: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        let morePrints: [UInt64]
+        let fingerprintCount: Int32
         let channelKeyCount: Int32
         let directKeyCount: Int32
 
@@ -69,7 +76,19 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
                 domains.sortUnique()
             }
             employerDomains = domains
-            blockFingerprints = BlockingKey.fingerprints(emails: emails, phones: phones, name: name, fullName: name.fullKey)
+            let count = BlockingKey.fingerprintCount(emails: emails, phones: phones, name: name, fullName: name.fullKey)
+            var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            var more: [UInt64] = []
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { all in
+                BlockingKey.writeFingerprints(emails: emails, phones: phones, name: name, fullName: name.fullKey, into: all)
+                withUnsafeMutableBytes(of: &inline) { bytes in
+                    for position in 0..<min(count, 8) { bytes.storeBytes(of: all[position], toByteOffset: 8 * position, as: UInt64.self) }
+                }
+                if count > 8 { more = Array(all[8...]) }
+            }
+            prints = inline
+            morePrints = more
+            fingerprintCount = Int32(count)
             channelKeyCount = Int32(emails.count + phones.count)
             directKeyCount = channelKeyCount + (name.fullKey.isEmpty ? 0 : 1)
             self.id = id
@@ -79,6 +98,20 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
             self.phones = phones
             self.birthday = birthday
             self.organization = organization
+        }
+
+        func fingerprint(_ position: Int) -> UInt64 {
+            switch position {
+            case 0: prints.0
+            case 1: prints.1
+            case 2: prints.2
+            case 3: prints.3
+            case 4: prints.4
+            case 5: prints.5
+            case 6: prints.6
+            case 7: prints.7
+            default: morePrints[position - 8]
+            }
         }
 
         /// The rest follows from these.

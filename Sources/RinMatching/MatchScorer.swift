@@ -44,8 +44,8 @@ public enum MatchScorer {
         let similarity = sameFullName ? 1 : (nameSimilarity(a.name, b.name) * 1000).rounded() / 1000
         let organizations = (a.organization, b.organization)
         return MatchEvidence(
-            sharedEmails: sortedIntersection(a.emails, b.emails),
-            sharedPhones: sortedIntersection(a.phones, b.phones),
+            sharedEmails: sharedChannels(a, b, emails: true),
+            sharedPhones: sharedChannels(a, b, emails: false),
             nameSimilarity: similarity,
             compatibleNames: sameFullName || NameKey.compatible(a.name, b.name),
             sameFullName: sameFullName,
@@ -59,16 +59,52 @@ public enum MatchScorer {
     /// pair in the book around a batch's sure pairs.
     static func isSure(_ a: MatchRecord, _ b: MatchRecord) -> Bool {
         let sameFullName = !a.name.isEmpty && a.fullName == b.fullName
-        return (sharesAny(a.emails, b.emails) || sharesAny(a.phones, b.phones))
+        return (sharesEmail(a, b) || sharesPhone(a, b))
             && (sameFullName || NameKey.compatible(a.name, b.name))
             && BirthdayAgreement.compare(a.birthday, b.birthday) != .clash
     }
 
-    private static func sharesAny(_ a: [String], _ b: [String]) -> Bool {
-        if a.isEmpty || b.isEmpty { return false }
-        var shared = false
-        SortedMerge.forEachShared(a, b) { _ in shared = true }
-        return shared
+    static func sharesEmail(_ a: MatchRecord, _ b: MatchRecord) -> Bool {
+        sharesChannel(a, b, 0..<a.emails.count, 0..<b.emails.count, emails: true)
+    }
+
+    static func sharesPhone(_ a: MatchRecord, _ b: MatchRecord) -> Bool {
+        sharesChannel(a, b, a.emails.count..<a.channelKeyCount, b.emails.count..<b.channelKeyCount, emails: false)
+    }
+
+    /// Whether the two share an e-mail (or phone), told by the channels' block fingerprints, which
+    /// each record holds in its own storage, and confirmed on the text only where two agree (so
+    /// a collision of fingerprints can never share a channel): walking both sorted lists
+    /// compared strings, most of them different, for every candidate pair.
+    private static func sharesChannel(_ a: MatchRecord, _ b: MatchRecord, _ left: Range<Int>, _ right: Range<Int>,
+                                      emails: Bool) -> Bool {
+        for i in left {
+            let print = a.blockFingerprint(i)
+            for j in right where b.blockFingerprint(j) == print {
+                let (mine, theirs) = emails ? (a.emails, b.emails) : (a.phones, b.phones)
+                if mine[i - left.lowerBound] == theirs[j - right.lowerBound] { return true }
+            }
+        }
+        return false
+    }
+
+    /// The e-mails (or phones) both records hold, sorted: `sortedIntersection` of the two lists,
+    /// found through their fingerprints as `sharesChannel` finds them.
+    private static func sharedChannels(_ a: MatchRecord, _ b: MatchRecord, emails: Bool) -> [String] {
+        let mine = emails ? a.emails : a.phones, theirs = emails ? b.emails : b.phones
+        if mine.isEmpty || theirs.isEmpty { return [] }
+        let (leftStart, rightStart) = emails ? (0, 0) : (a.emails.count, b.emails.count)
+        // Most pairs share one value or none: counted first, the list is then either empty, one
+        // side's whole list (returned as it is, shared), or built.
+        var count = 0
+        for i in mine.indices {
+            let print = a.blockFingerprint(leftStart + i)
+            for j in theirs.indices where b.blockFingerprint(rightStart + j) == print && mine[i] == theirs[j] { count += 1 }
+        }
+        if count == 0 { return [] }
+        if count == mine.count { return mine }
+        if count == theirs.count { return theirs }
+        return sortedIntersection(mine, theirs)
     }
 
     /// `verdict(a, b)` when its tier is shown, else nil: the planner's question for every
@@ -86,7 +122,7 @@ public enum MatchScorer {
     /// names neither the same nor compatible (so not sure, and no "same full name" row), and
     /// surely not similar: then a shared phone scores 0.60 and no shared channel 0.
     private static func cannotBeShown(_ a: MatchRecord, _ b: MatchRecord) -> Bool {
-        if a.name.isEmpty || b.name.isEmpty || a.fullName == b.fullName || sharesAny(a.emails, b.emails) { return false }
+        if a.name.isEmpty || b.name.isEmpty || a.fullName == b.fullName || sharesEmail(a, b) { return false }
         if NameKey.compatible(a.name, b.name) { return false }
         return isSurelyDissimilar(a.name, b.name)
     }

@@ -43,11 +43,12 @@ extension NameKey {
         if a.isEmpty || b.isEmpty { return nil }
         var leftGiven: String?, rightGiven: String?
         if let first = a.given.first, let other = b.given.first {
-            // `givenWordsAgree` is only ever true for equal words or a prefix; checking that first
-            // spares it its per-letter script test on every household pair.
-            let agree = (first.hasPrefix(other) || other.hasPrefix(first)) && givenWordsAgree(first, other)
-            leftGiven = agree && other.count > first.count ? other : first
-            rightGiven = agree && first.count > other.count ? first : other
+            // `givenWordsAgree` tests the prefix itself before any per-letter script test, on the
+            // bytes for ASCII words. When they agree one is a prefix of the other, so the longer
+            // in bytes is the longer in letters (`String.count` walks grapheme breaks).
+            let agree = givenWordsAgree(first, other)
+            leftGiven = agree && other.utf8.count > first.utf8.count ? other : first
+            rightGiven = agree && first.utf8.count > other.utf8.count ? first : other
         }
         let withFamilies = !a.family.isEmpty && !b.family.isEmpty
         if leftGiven == nil && !withFamilies { return nil }

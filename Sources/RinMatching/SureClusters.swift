@@ -89,9 +89,13 @@ struct SureClusters {
                     stack.append(next.contact)
                 }
             }
-            if members.count > 1 { clusters.append(members.sorted { survives($0, over: $1) }) }
+            guard members.count > 1 else { continue }
+            // Sorted in place: most clusters are two cards, and `sorted` made a new array of each.
+            members.sort { survives($0, over: $1) }
+            clusters.append(members)
         }
-        return clusters.sorted { survives($0[0], over: $1[0]) }
+        clusters.sort { survives($0[0], over: $1[0]) }
+        return clusters
     }
 
     private func survives(_ a: Int, over b: Int) -> Bool {

@@ -237,6 +237,45 @@ import Testing
         }
     }
 
+    @Test func lettersOfOneScalarAreCodedFromTheirBytesAsLetterCodesCodesThem() {
+        // Every listed script, each letter one scalar: the bytes give `letterCodes`' numbers.
+        var generator = SystemRandomNumberGenerator()
+        let single: [String] = ["a", "Z", " ", "-", "é", "ö", "ß", "ø", "ł", "ș", "ǆ", "ʼ", "λ", "ώ", "к", "ё", "ԛ", "ա", "א", "ب", "ạ",
+                                "ἄ", "あ", "ア", "ー", "中", "田", "㐀", "한", "힣"]
+        for _ in 0..<2_000 {
+            var text = (0..<Int.random(in: 1...24, using: &generator)).map { _ in single.randomElement(using: &generator)! }.joined()
+            var long: [Character] = []
+            let expected = JaroWinkler.letterCodes(text, long: &long)
+            let coded: [UInt64]? = text.withUTF8 { bytes in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: bytes.count) { codes in
+                    JaroWinkler.singleScalarCodes(bytes, into: codes).map { Array(codes[..<$0]) }
+                }
+            }
+            #expect(coded == expected, "\(text)")
+        }
+        // A letter of several scalars, a joiner, a jamo, a control pair or an emoji: declined, for
+        // `letterCodes` to read by `Character`.
+        for text in ["e\u{301}", "क", "कि", "👩‍👩‍👧", "ﾊﾟ", "가\u{11A8}", "\u{1100}\u{1161}", "a\r\nb", "は\u{3099}", "😀", "ก"] {
+            var text = text
+            let coded = text.withUTF8 { bytes in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: bytes.count) { JaroWinkler.singleScalarCodes(bytes, into: $0) }
+            }
+            #expect(coded == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func jaroWinklerReadsTextOfOneScalarLettersAsItReadsCharacters() {
+        let pairs = [("zoë ångström", "zoe angstrom"), ("иван петров", "иван петрова"), ("田中 太郎", "田中 次郎"), ("김 민준", "김 민수"),
+                     ("σοφία", "σοφια"), ("josé garcía", "jose garcia")]
+        for (a, b) in pairs {
+            var long: [Character] = []
+            let codes = (JaroWinkler.letterCodes(a, long: &long), JaroWinkler.letterCodes(b, long: &long))
+            let jaro = JaroWinkler.jaroSimilarity(codes.0, codes.1)
+            let prefix = zip(Array(a), Array(b)).prefix(4).prefix { $0 == $1 }.count
+            #expect(JaroWinkler.similarity(a, b) == jaro + Double(prefix) * 0.1 * (1 - jaro), "\(a) / \(b)")
+        }
+    }
+
     @Test func aSurvivorTakesInWhatItAbsorbs() {
         let survivor = F.record(1, "T. Lopez", emails: ["t@example.com"], birthday: "--0812")
         let absorbed = F.record(2, "Thomas Q. Lopez", emails: ["thomas@example.com"], phones: ["+14155550101"], birthday: "1986-08-12",
