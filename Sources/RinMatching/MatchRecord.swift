@@ -28,7 +28,13 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
     public var organization: String? { values.organization }
     /// The domains of `emails` that are not webmail (`WebmailDomains`): an employer's domain
     /// shared by two cards says they work at the same place.
-    public var employerDomains: [String] { values.employerDomains }
+    /// Worked out when asked (the scorer asks only of a pair whose addresses share a domain): a
+    /// record is made for every card, and its domains for each were a string and a list per card.
+    public var employerDomains: [String] {
+        var domains = emails.compactMap(WebmailDomains.employerDomain)
+        domains.sortUnique()
+        return domains
+    }
     /// The blocks this record is in (`BlockingKey`), built on demand: the index reads their
     /// fingerprints (`blockFingerprint(_:)`).
     public var blockingKeys: [BlockingKey] {
@@ -54,7 +60,6 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
         let phones: [String]
         let birthday: NormalizedBirthday?
         let organization: String?
-        let employerDomains: [String]
         /// The first eight fingerprints in the object itself, the rest (a card with more than
         /// three e-mails and phones) in `morePrints`: an array for them all was one more
         /// allocation for every card of every import, and one more pointer to follow for every
@@ -69,13 +74,6 @@ public struct MatchRecord: Hashable, Sendable, Identifiable {
              organization: String?) {
             // What follows from the values first, then the values stored: each is then moved in,
             // where storing first and reading on copied the name's five parts and both lists.
-            var domains: [String] = []
-            if !emails.isEmpty {
-                domains.reserveCapacity(emails.count)
-                for email in emails { if let domain = WebmailDomains.employerDomain(of: email) { domains.append(domain) } }
-                domains.sortUnique()
-            }
-            employerDomains = domains
             let count = BlockingKey.fingerprintCount(emails: emails, phones: phones, name: name, fullName: name.fullKey)
             var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
             var more: [UInt64] = []

@@ -49,7 +49,7 @@ public enum MatchScorer {
             nameSimilarity: similarity,
             compatibleNames: sameFullName || NameKey.compatible(a.name, b.name),
             sameFullName: sameFullName,
-            sharedEmployerDomains: sortedIntersection(a.employerDomains, b.employerDomains),
+            sharedEmployerDomains: sharedEmployerDomains(a.emails, b.emails),
             sameOrganization: organizations.0 != nil && organizations.0 == organizations.1,
             birthday: BirthdayAgreement.compare(a.birthday, b.birthday))
     }
@@ -86,6 +86,40 @@ public enum MatchScorer {
             }
         }
         return false
+    }
+
+    /// `sortedIntersection(a.employerDomains, b.employerDomains)`, with a domain made only where
+    /// two addresses' domains are the same bytes.
+    static func sharedEmployerDomains(_ a: [String], _ b: [String]) -> [String] {
+        if a.isEmpty || b.isEmpty { return [] }
+        var shared: [String] = []
+        for left in a where b.contains(where: { sameDomain(left, $0) }) {
+            if let domain = WebmailDomains.employerDomain(of: left) { shared.append(domain) }
+        }
+        if shared.count > 1 { shared.sortUnique() }
+        return shared
+    }
+
+    /// Whether two normalised addresses have the same domain (the bytes after the last `@`),
+    /// compared from the end, where two different domains mostly differ first.
+    private static func sameDomain(_ a: String, _ b: String) -> Bool {
+        a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                var i = left.count - 1, j = right.count - 1
+                while i >= 0 && j >= 0 && left[i] == right[j] {
+                    if left[i] == UInt8(ascii: "@") { return i + 1 < left.count }
+                    i -= 1
+                    j -= 1
+                }
+                return false
+            } ?? (domain(a) == domain(b))
+        } ?? (domain(a) == domain(b))
+    }
+
+    /// What follows the last `@`, nil when nothing does: for text not stored contiguously.
+    private static func domain(_ address: String) -> Substring? {
+        guard let at = address.lastIndex(of: "@"), address.index(after: at) < address.endIndex else { return nil }
+        return address[address.index(after: at)...]
     }
 
     /// The e-mails (or phones) both records hold, sorted: `sortedIntersection` of the two lists,

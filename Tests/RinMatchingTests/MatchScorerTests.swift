@@ -12,6 +12,30 @@ import Testing
         return verdict
     }
 
+    @Test func sharedValuesFoundThroughFingerprintsAreTheListsIntersections() {
+        // E-mails from a few local parts and domains (webmail, employers, one domain that is a
+        // suffix of another), phones from a few numbers: every way two cards can overlap.
+        var generator = SystemRandomNumberGenerator()
+        let locals = ["ada", "bob", "c.d"], domains = ["gmail.com", "acme.example", "sub.acme.example", "me.com", "initech.example"]
+        let numbers = ["+14155550101", "+14155550102", "+442071838750", "+33142685300"]
+        func pick<T>(_ values: [T], upTo count: Int) -> [T] {
+            (0..<Int.random(in: 0...count, using: &generator)).map { _ in values.randomElement(using: &generator)! }
+        }
+        for n in 0..<2_000 {
+            let (a, b) = [0, 1].map { side in
+                F.record(2 * n + side, "Ada Lovelace",
+                         emails: pick(locals, upTo: 3).map { $0 + "@" + domains.randomElement(using: &generator)! },
+                         phones: pick(numbers, upTo: 3))
+            }.pair
+            let evidence = MatchScorer.evidence(a, b)
+            #expect(evidence.sharedEmails == MatchScorer.sortedIntersection(a.emails, b.emails), "\(a.emails) / \(b.emails)")
+            #expect(evidence.sharedPhones == MatchScorer.sortedIntersection(a.phones, b.phones), "\(a.phones) / \(b.phones)")
+            #expect(evidence.sharedEmployerDomains == MatchScorer.sortedIntersection(a.employerDomains, b.employerDomains),
+                    "\(a.emails) / \(b.emails)")
+            #expect(MatchScorer.isSure(a, b) == (!evidence.sharedEmails.isEmpty || !evidence.sharedPhones.isEmpty))
+        }
+    }
+
     @Test func sharedChannelAndCompatibleNameIsSure() {
         let byEmail = verdict(F.record(1, "John Smith", emails: ["John@Example.com"]), F.record(2, "J. Smith", emails: ["john@example.com"]))
         #expect(byEmail.confidence == 0.97)
@@ -129,4 +153,9 @@ import Testing
             try JSONDecoder().decode(BirthdayAgreement.self, from: Data(#""maybe""#.utf8))
         }
     }
+}
+
+private extension Array {
+    /// The first two elements, for a list of two made by `map`.
+    var pair: (Element, Element) { (self[0], self[1]) }
 }
