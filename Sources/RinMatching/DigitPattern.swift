@@ -32,6 +32,11 @@ struct DigitPattern: Sendable {
     let groupCount: Int
     /// How many instructions queue a job (`split`, `save`): what bounds the work list.
     private let queueing: Int
+    /// The digits a match can start with (bit 0 for `0`), nil when a match can take no digit
+    /// at all: a number that starts otherwise is told apart without running the program.
+    private let firstDigits: UInt16?
+    /// The pattern's digits when it is nothing else (`011`, `1`, `0`): matched by comparing them.
+    private let literal: [UInt8]?
 
     struct Match: Equatable {
         /// How many digits the match took from the start.
@@ -56,6 +61,35 @@ struct DigitPattern: Sendable {
             default: false
             }
         }
+        firstDigits = Self.firstDigits(of: program)
+        literal = Self.literal(of: program)
+    }
+
+    /// Every digit the instructions reachable from the start without taking a digit accept; nil
+    /// when one of them is `atEnd` or `match` (the pattern can then match without a digit).
+    private static func firstDigits(of program: [Instruction]) -> UInt16? {
+        var digits: UInt16 = 0, seen = Set<Int>(), pending = [0]
+        while let pc = pending.popLast() {
+            guard seen.insert(pc).inserted else { continue }
+            switch program[pc] {
+            case .digit(let mask): digits |= mask
+            case .split(let preferred, let other): pending += [preferred, other]
+            case .jump(let target): pending.append(target)
+            case .save: pending.append(pc + 1)
+            case .atEnd, .match: return nil
+            }
+        }
+        return digits
+    }
+
+    /// The digits of a program that is only single digits and `match`.
+    private static func literal(of program: [Instruction]) -> [UInt8]? {
+        var digits: [UInt8] = []
+        for instruction in program.dropLast() {
+            guard case .digit(let mask) = instruction, mask.nonzeroBitCount == 1 else { return nil }
+            digits.append(0x30 + UInt8(mask.trailingZeroBitCount))
+        }
+        return program.last == .match ? digits : nil
     }
 
     /// Whether the whole of `digits` matches (for a pattern compiled with `whole`, any match).
@@ -82,6 +116,17 @@ struct DigitPattern: Sendable {
     /// more than a few dozen, so it first runs with `smallWork` jobs, and again with the bound
     /// only if those ran out.
     private func prefixMatch(in input: UnsafeBufferPointer<UInt8>) -> Match? {
+        // Most patterns a number meets are a literal prefix or start with digits it does not
+        // (a trunk prefix of `0` against a number typed from 2): both told without the program.
+        if let literal {
+            guard input.count >= literal.count, literal.indices.allSatisfy({ input[$0] == literal[$0] }) else { return nil }
+            return Match(length: literal.count, groups: [])
+        }
+        if let firstDigits {
+            guard let first = input.first else { return nil }
+            let value = first &- 0x30
+            if value >= 10 || firstDigits & (1 << UInt16(value)) == 0 { return nil }
+        }
         let bound = queueing * (input.count + 1) + 1
         if bound > Self.smallWork, case .matched(let match) = prefixMatch(in: input, workCapacity: Self.smallWork) {
             return match
