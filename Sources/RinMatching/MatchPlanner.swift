@@ -56,6 +56,7 @@ public enum MatchPlanner {
         init(_ newIDs: some Sequence<UUID>, in index: MatchIndex) {
             let newIDs = Array(newIDs)
             members = SlotTable(placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), capacity: newIDs.count)
+            ids.reserveCapacity(newIDs.count)
             for id in newIDs where index.contains(id) && members[id] == nil {
                 members.set(Int32(truncatingIfNeeded: ids.count), for: id)
                 ids.append(id)

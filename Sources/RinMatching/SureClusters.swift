@@ -22,8 +22,15 @@ struct SureClusters {
         self.dismissed = dismissed
         var ids: [UUID] = []
         ids.reserveCapacity(2 * (sure.count + elsewhere.count))
-        for item in sure { ids += [item.pair.low, item.pair.high] }
-        for pair in elsewhere { ids += [pair.low, pair.high] }
+        // Appended one by one: `ids += [low, high]` made an array of two for every pair.
+        for item in sure {
+            ids.append(item.pair.low)
+            ids.append(item.pair.high)
+        }
+        for pair in elsewhere {
+            ids.append(pair.low)
+            ids.append(pair.high)
+        }
         ids.sortUnique { $0.isOrdered(before: $1) }
         self.ids = ids
         records = ids.map(index.record)
@@ -31,7 +38,12 @@ struct SureClusters {
 
         var all: [[Int]] = Array(repeating: [], count: ids.count)
         let numbered = sure.map { (number(of: $0.pair.low), number(of: $0.pair.high)) }
-        for (low, high) in numbered + elsewhere.map({ (number(of: $0.low), number(of: $0.high)) }) {
+        for (low, high) in numbered {
+            all[low].append(high)
+            all[high].append(low)
+        }
+        for pair in elsewhere {
+            let (low, high) = (number(of: pair.low), number(of: pair.high))
             all[low].append(high)
             all[high].append(low)
         }
