@@ -38,10 +38,15 @@ public enum MatchScorer {
 
     /// What `a` and `b` have in common; symmetric.
     public static func evidence(_ a: MatchRecord, _ b: MatchRecord) -> MatchEvidence {
+        evidence(a, b, similarity: nil)
+    }
+
+    /// `evidence(a, b)`, with the rounded name similarity when the caller has it already.
+    private static func evidence(_ a: MatchRecord, _ b: MatchRecord, similarity known: Double?) -> MatchEvidence {
         let sameFullName = !a.name.isEmpty && a.fullName == b.fullName
         // Equal keys are equal names, which Jaro–Winkler scores 1 anyway; skipping it keeps the
         // common case (the same person typed the same way) cheap.
-        let similarity = sameFullName ? 1 : (nameSimilarity(a.name, b.name) * 1000).rounded() / 1000
+        let similarity = sameFullName ? 1 : known ?? roundedNameSimilarity(a.name, b.name)
         let organizations = (a.organization, b.organization)
         return MatchEvidence(
             sharedEmails: sharedChannels(a, b, emails: true),
@@ -148,8 +153,28 @@ public enum MatchScorer {
     /// without computing it. A shown verdict is always `verdict(a, b)`, evidence and all.
     static func shownVerdict(_ a: MatchRecord, _ b: MatchRecord) -> MatchVerdict? {
         if cannotBeShown(a, b) { return nil }
-        let verdict = verdict(a, b)
+        // The table's hidden rows told before any list of shared values is made: no shared
+        // channel without the same full name (or with a birthday clash), and a shared phone alone
+        // between names neither compatible nor similar. About four in ten pairs that get this far
+        // are hidden, and their evidence was built only to be dropped.
+        let sameFullName = !a.name.isEmpty && a.fullName == b.fullName
+        var similarity: Double?
+        if !sharesEmail(a, b) {
+            if !sharesPhone(a, b) {
+                guard sameFullName, BirthdayAgreement.compare(a.birthday, b.birthday) != .clash else { return nil }
+            } else if !sameFullName && !NameKey.compatible(a.name, b.name) {
+                let rounded = roundedNameSimilarity(a.name, b.name)
+                guard rounded >= similarNameThreshold else { return nil }
+                similarity = rounded
+            }
+        }
+        let verdict = verdict(for: evidence(a, b, similarity: similarity))
         return verdict.tier == .hidden ? nil : verdict
+    }
+
+    /// `nameSimilarity` rounded to three decimals, as the evidence keeps it and the table reads it.
+    private static func roundedNameSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
+        (nameSimilarity(a, b) * 1000).rounded() / 1000
     }
 
     /// Whether the table hides the pair whatever the names' similarity is: no shared e-mail,
@@ -204,10 +229,11 @@ public enum MatchScorer {
     /// with the words sorted) and the names compared on what both wrote (`alignedSimilarity`).
     static func nameSimilarity(_ a: NameKey, _ b: NameKey) -> Double {
         if a.isEmpty || b.isEmpty { return 0 }
-        let whole = NameKey.similarity(a, b)
-        // `similarity` is at least the whole names' score, which the aligned names often are.
-        let inOrder = a.isInOrder && b.isInOrder ? whole : nil
-        return max(whole, NameKey.alignedSimilarity(a, b, whole: inOrder))
+        // `NameKey.similarity`'s two readings, the whole names in order kept apart: the aligned
+        // names are most often the whole names, whose score is then known.
+        let inOrder = JaroWinkler.similarity(a.fullKey, b.fullKey)
+        let sorted = a.isInOrder && b.isInOrder ? inOrder : JaroWinkler.similarity(a.sortedKey, b.sortedKey)
+        return max(inOrder, sorted, NameKey.alignedSimilarity(a, b, whole: inOrder))
     }
 
     /// The table applied to `evidence`: a verdict is a function of its evidence alone, so a stored
