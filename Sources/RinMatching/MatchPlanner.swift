@@ -48,19 +48,24 @@ public enum MatchPlanner {
 
     /// The new contacts the index holds, each once, in the order given; and a table to ask
     /// whether a contact is one of them, asked of every candidate (a `SlotTable` rather than a
-    /// `Set`, for the reason it exists).
-    struct Batch {
-        private(set) var ids: [UUID] = []
-        private var members: SlotTable<UUID>
+    /// `Set`, for the reason it exists). A class: the candidate search's closure captured a copy
+    /// of the struct, table and all, for every new contact.
+    final class Batch {
+        // Constants, so that reading them needs no exclusivity check.
+        let ids: [UUID]
+        private let members: SlotTable<UUID>
 
         init(_ newIDs: some Sequence<UUID>, in index: MatchIndex) {
             let newIDs = Array(newIDs)
-            members = SlotTable(placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), capacity: newIDs.count)
+            var members = SlotTable(placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), capacity: newIDs.count)
+            var ids: [UUID] = []
             ids.reserveCapacity(newIDs.count)
             for id in newIDs where index.contains(id) && members[id] == nil {
                 members.set(Int32(truncatingIfNeeded: ids.count), for: id)
                 ids.append(id)
             }
+            self.ids = ids
+            self.members = members
         }
 
         func contains(_ id: UUID) -> Bool { members[id] != nil }
@@ -82,7 +87,9 @@ public enum MatchPlanner {
                 if let verdict = MatchScorer.shownVerdict(record, candidate) { scored.append(ScoredPair(pair: pair, verdict: verdict)) }
             }
         }
-        return (scored.sorted { $0.pair.isOrdered(before: $1.pair) }, weighed)
+        // In place: `sorted` copied every scored pair, evidence and all, before sorting.
+        scored.sort { $0.pair.isOrdered(before: $1.pair) }
+        return (scored, weighed)
     }
 
     /// The sure pairs that contacts already in the book, and touched by this batch's sure pairs,
