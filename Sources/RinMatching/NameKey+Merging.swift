@@ -11,7 +11,9 @@ extension NameKey {
         let longer = given.count >= other.given.count ? given : other.given
         let shorter = given.count >= other.given.count ? other.given : given
         var merged = longer
-        for (position, word) in shorter.enumerated() where word.count > merged[position].count { merged[position] = word }
+        // Compatible words are equal or one a prefix of the other, so the longer in bytes is the
+        // longer in letters (`String.count` walks grapheme breaks).
+        for (position, word) in shorter.enumerated() where word.utf8.count > merged[position].utf8.count { merged[position] = word }
         // Most merges are of one name typed alike twice: nothing to build.
         if merged == given { return self }
         return NameKey(givenTokens: merged, familyTokens: family)
