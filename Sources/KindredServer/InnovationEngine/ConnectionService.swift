@@ -134,9 +134,67 @@ struct ConnectionService {
         for userID in [low, high] { await context.events.publish(.connectionRemoved(id), to: userID) }
     }
 
-    /// My connections, newest first, a page at a time.
+    /// My connections, newest first, a page at a time (the keyset order of `PageRequest`): one
+    /// statement joins each connection to the other person and their avatar, and the rows are
+    /// read into the models the mapping reads, with the other person loaded. Fluent's eager
+    /// loading took three statements and filled both people's whole rows field by field, by name,
+    /// which a profile of this request put at a fifth of its time.
     func list(_ callerID: UUID, page: PageRequest) async throws -> Page<InnovationEngineConnection> {
-        try await Self.involving(callerID, on: context.database).page(newestFirst: \.$createdAt, date: \.createdAt, page)
+        var query: SQLQueryString = """
+            SELECT c.id AS c_id, c.low_user_id AS c_low, c.high_user_id AS c_high, c.low_note AS c_low_note,
+                c.high_note AS c_high_note, c.created_at AS c_created_at,
+                u.id AS u_id, u.username AS u_username, u.display_name AS u_display_name, u.bio AS u_bio,
+                m.id AS m_id, m.owner_id AS m_owner, m.kind AS m_kind, m.storage_key AS m_storage_key,
+                m.byte_count AS m_byte_count, m.width AS m_width, m.height AS m_height, m.duration_seconds AS m_duration
+            FROM innovation_engine_connections c
+            JOIN users u ON u.id = CASE WHEN c.low_user_id = \(bind: callerID) THEN c.high_user_id ELSE c.low_user_id END
+            LEFT JOIN media m ON m.id = u.avatar_id
+            WHERE (c.low_user_id = \(bind: callerID) OR c.high_user_id = \(bind: callerID))
+            """
+        if let after = page.after {
+            query = query + " AND (c.created_at < \(bind: after.date) OR (c.created_at = \(bind: after.date) AND c.id < \(bind: after.id)))"
+        }
+        query = query + " ORDER BY c.created_at DESC, c.id DESC LIMIT \(literal: page.limit + 1)"
+        let rows = try await context.database.sql().raw(query).all().map(Self.connection(from:))
+        let items = Array(rows.prefix(page.limit))
+        guard rows.count > page.limit, let last = items.last, let date = last.createdAt, let id = last.id else {
+            return Page(items: items, nextCursor: nil)
+        }
+        return Page(items: items, nextCursor: PageCursor(date: date, id: id).encoded)
+    }
+
+    /// A row of `list` as the connection, with the other person (and their avatar) loaded on
+    /// their side: what `dto(for:context:)` reads, and nothing it does not.
+    private static func connection(from row: any SQLRow) throws -> InnovationEngineConnection {
+        let connection = InnovationEngineConnection()
+        connection.id = try row.decode(column: "c_id", as: UUID.self)
+        connection.$low.id = try row.decode(column: "c_low", as: UUID.self)
+        connection.$high.id = try row.decode(column: "c_high", as: UUID.self)
+        connection.lowNote = try row.decode(column: "c_low_note", as: String?.self)
+        connection.highNote = try row.decode(column: "c_high_note", as: String?.self)
+        connection.createdAt = try row.decode(column: "c_created_at", as: Date?.self)
+        let person = User()
+        person.id = try row.decode(column: "u_id", as: UUID.self)
+        person.username = try row.decode(column: "u_username", as: String.self)
+        person.displayName = try row.decode(column: "u_display_name", as: String.self)
+        person.bio = try row.decode(column: "u_bio", as: String.self)
+        if let mediaID = try row.decode(column: "m_id", as: UUID?.self) {
+            let avatar = MediaItem()
+            avatar.id = mediaID
+            avatar.$owner.id = try row.decode(column: "m_owner", as: UUID.self)
+            avatar.kind = try row.decode(column: "m_kind", as: String.self)
+            avatar.storageKey = try row.decode(column: "m_storage_key", as: String.self)
+            avatar.byteCount = try row.decode(column: "m_byte_count", as: Int64.self)
+            avatar.width = try row.decode(column: "m_width", as: Int?.self)
+            avatar.height = try row.decode(column: "m_height", as: Int?.self)
+            avatar.durationSeconds = try row.decode(column: "m_duration", as: Double?.self)
+            person.$avatar.id = mediaID
+            person.$avatar.value = .some(avatar)
+        } else {
+            person.$avatar.value = .some(nil)
+        }
+        if person.id == connection.$low.id { connection.$low.value = person } else { connection.$high.value = person }
+        return connection
     }
 
     func update(_ connectionID: UUID, note: String, by callerID: UUID) async throws -> InnovationEngineConnection {

@@ -44,6 +44,32 @@ struct ConnectionTests {
         }
     }
 
+    @Test func theListShowsEachOtherPersonWithTheirAvatarAndOnlyMyNote() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            let bob = try await kindred.signUp("bob")
+            let avatar = try await kindred.send(.POST, "/media", token: ada.accessToken, bytes: TestPNG.make(width: 8, height: 8, seed: 4))
+                .decode(Components.Schemas.Media.self)
+            #expect(try await kindred.send(.PATCH, "/me", token: ada.accessToken, json: ["avatarId": avatar.id.uuidString]).status == .ok)
+            #expect(try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken,
+                                           json: ["code": try await link(kindred, ada), "note": "Bob's note"]).status == .created)
+            let bobSide = try await kindred.send(.GET, "/innovation-engine/connections", token: bob.accessToken)
+                .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
+            let adaSide = try await kindred.send(.GET, "/innovation-engine/connections", token: ada.accessToken)
+                .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
+            // Each sees the other, whichever of the two is stored first.
+            #expect(bobSide.map(\.person.username) == ["ada"] && adaSide.map(\.person.username) == ["bob"])
+            let adaProfile = try await kindred.send(.GET, "/me", token: ada.accessToken).decode(Components.Schemas.Me.self).profile
+            #expect(bobSide.first?.person.displayName == adaProfile.displayName && bobSide.first?.person.bio == adaProfile.bio)
+            let shown = try #require(bobSide.first?.person.avatar)
+            #expect(shown.id == avatar.id && shown.byteCount == avatar.byteCount && shown.width == 8 && shown.height == 8)
+            #expect(shown.url.contains(avatar.id.uuidString.lowercased()), "a signed URL of the avatar")
+            #expect(adaSide.first?.person.avatar == nil)
+            #expect(bobSide.first?.note == "Bob's note" && adaSide.first?.note == nil)
+            #expect(bobSide.first?.id == adaSide.first?.id && bobSide.first?.connectedAt == adaSide.first?.connectedAt)
+        }
+    }
+
     @Test func scanningAgainReturnsTheSameConnection() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada")
