@@ -179,6 +179,8 @@ let package = Package(
             name: "KindredServerTests",
             dependencies: [
                 "KindredServer", "KindredTestSupport", "SeededRandom",
+                // The network's layout, to hold the server's cached one to a fresh one.
+                "InnovationEngineLayout",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -9,6 +9,7 @@ struct ConnectionService {
     let context: ServiceContext
     let client: ClientInfo
     let codes: ConnectCodeCache
+    let layouts: NetworkLayoutCache
     private var services: KindredServices { context.services }
     static let noteLimit = 200
 
@@ -229,8 +230,7 @@ struct ConnectionService {
                 .map { ($0.$low.id, $0.$high.id) }
         }
         let graph = NetworkGraph(me: callerID, connections: people.compactMap(\.id), links: links)
-        let positions = NetworkLayout.layout(graph).values.sorted { $0.id.uuidString < $1.id.uuidString }
-        return (me, people, links, positions)
+        return (me, people, links, layouts.layout(graph))
     }
 
     /// The connection with both people (and their avatars) loaded, for mapping.

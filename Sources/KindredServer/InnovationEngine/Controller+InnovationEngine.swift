@@ -50,5 +50,7 @@ extension Controller {
 }
 
 extension Request {
-    var connections: ConnectionService { ConnectionService(context: context, client: client, codes: application.innovationEngineCodes) }
+    var connections: ConnectionService {
+        ConnectionService(context: context, client: client, codes: application.innovationEngineCodes, layouts: application.innovationEngineLayouts)
+    }
 }

@@ -21,6 +21,7 @@ enum InnovationEngineApp: KindredApp {
 
     static func configure(_ app: Application, _ configuration: KindredConfiguration) throws {
         app.innovationEngineCodes = ConnectCodeCache()
+        app.innovationEngineLayouts = NetworkLayoutCache()
     }
 
     static let operations: [String: OperationPolicy] = [
@@ -62,6 +63,14 @@ extension Application {
     var innovationEngineCodes: ConnectCodeCache {
         get { configured(ConnectCodesKey.self) }
         set { storage[ConnectCodesKey.self] = newValue }
+    }
+
+    private struct NetworkLayoutsKey: StorageKey { typealias Value = NetworkLayoutCache }
+
+    /// Constellations lately drawn (`NetworkLayoutCache`), built once by `configure`.
+    var innovationEngineLayouts: NetworkLayoutCache {
+        get { configured(NetworkLayoutsKey.self) }
+        set { storage[NetworkLayoutsKey.self] = newValue }
     }
 }
 

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import InnovationEngineLayout
 import KindredAPI
 import KindredTestSupport
 import Testing
@@ -345,6 +346,48 @@ struct ConnectionTests {
             #expect(first.positions.allSatisfy { (0...1).contains($0.x) && (0...1).contains($0.y) })
             #expect(first.positions == second.positions)
         }
+    }
+
+    @Test func aNetworkDrawnBeforeIsAnsweredFromMemoryAndAChangedOneIsDrawnAgain() async throws {
+        try await withKindred { kindred in
+            let me = try await kindred.signUp("me_myself")
+            let ann = try await kindred.signUp("ann")
+            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: ann.accessToken, json: ["code": try await code(kindred, me)])
+            let layouts = kindred.app.innovationEngineLayouts
+            let first = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
+            let again = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
+            #expect(layouts.count == 1 && again.positions == first.positions)
+            // Drawn from memory or afresh, the same graph has the same picture.
+            let graph = NetworkGraph(me: me.id, connections: [ann.id], links: [])
+            let fresh = NetworkLayout.layout(graph).values.sorted { $0.id.uuidString < $1.id.uuidString }
+            #expect(first.positions.map { LayoutPoint(id: $0.id, x: $0.x, y: $0.y) } == fresh)
+
+            let ben = try await kindred.signUp("ben")
+            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: ben.accessToken, json: ["code": try await code(kindred, me)])
+            let changed = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
+            #expect(layouts.count == 2)
+            #expect(Set(changed.positions.map(\.id)) == [me.id, ann.id, ben.id])
+            // Another person's network is theirs: ann's holds only me.
+            let annView = try await kindred.send(.GET, "/innovation-engine/network", token: ann.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
+            #expect(Set(annView.positions.map(\.id)) == [ann.id, me.id])
+        }
+    }
+
+    @Test func theLayoutCacheStaysWithinItsCapacity() {
+        let cache = NetworkLayoutCache(capacity: 10)
+        let me = UUID()
+        let small = NetworkGraph(me: me, connections: [UUID(), UUID()], links: [])
+        _ = cache.layout(small)
+        #expect(cache.count == 1)
+        // A network heavier than the whole capacity is drawn and not kept.
+        let big = NetworkGraph(me: me, connections: (0..<20).map { _ in UUID() }, links: [])
+        #expect(cache.layout(big).count == 21)
+        #expect(cache.count == 1)
+        // Past the capacity the cache starts again: 3 + 4 + 5 people.
+        _ = cache.layout(NetworkGraph(me: me, connections: [UUID(), UUID(), UUID()], links: []))
+        #expect(cache.count == 2)
+        _ = cache.layout(NetworkGraph(me: me, connections: [UUID(), UUID(), UUID(), UUID()], links: []))
+        #expect(cache.count == 1)
     }
 
     @Test func theScannedPersonHearsOfItLive() async throws {
