@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import InnovationEngineLayout
 import KindredAPI
 import KindredTestSupport
 import Testing
@@ -9,19 +8,12 @@ import Vapor
 
 @Suite("Innovation Engine connections over HTTP")
 struct ConnectionTests {
-    /// The person's connect code as their QR shows it: the link, or the bare code.
-    private func myCode(_ kindred: TestKindred, _ user: TestUser) async throws -> Components.Schemas.InnovationEngineCode {
-        let response = try await kindred.send(.GET, "/innovation-engine/code", token: user.accessToken)
-        #expect(response.status == .ok, "\(response.body.string)")
-        return try response.decode(Components.Schemas.InnovationEngineCode.self)
-    }
-
     private func link(_ kindred: TestKindred, _ user: TestUser) async throws -> String {
-        try await myCode(kindred, user).link
+        try await kindred.connectCode(of: user).link
     }
 
     private func code(_ kindred: TestKindred, _ user: TestUser) async throws -> String {
-        try await myCode(kindred, user).code
+        try await kindred.connectCode(of: user).code
     }
 
     @Test func scanningConnectsBothPeopleAtOnce() async throws {
@@ -162,7 +154,7 @@ struct ConnectionTests {
             // setup
             let tess = try await kindred.signUp("tess")
             let bob = try await kindred.signUp("bob")
-            let tessCode = try await myCode(kindred, tess)
+            let tessCode = try await kindred.connectCode(of: tess)
             #expect(tessCode.link.hasSuffix("/c/" + tessCode.code))
             #expect(!tessCode.link.lowercased().contains(tess.id.uuidString.lowercased()), "the link must not carry the account id")
             #expect(tessCode.code.count >= 22, "at least 128 random bits")
@@ -211,8 +203,8 @@ struct ConnectionTests {
             // setup
             let tess = try await kindred.signUp("tess")
             let bob = try await kindred.signUp("bob")
-            let old = try await myCode(kindred, tess)
-            #expect(try await myCode(kindred, tess).code == old.code, "the code is stable until rotated")
+            let old = try await kindred.connectCode(of: tess)
+            #expect(try await kindred.connectCode(of: tess).code == old.code, "the code is stable until rotated")
 
             // act
             let rotated = try await kindred.send(.POST, "/innovation-engine/code/rotate", token: tess.accessToken)
@@ -221,7 +213,7 @@ struct ConnectionTests {
             #expect(rotated.status == .ok)
             let new = try rotated.decode(Components.Schemas.InnovationEngineCode.self)
             #expect(new.code != old.code)
-            #expect(try await myCode(kindred, tess).code == new.code)
+            #expect(try await kindred.connectCode(of: tess).code == new.code)
             #expect(try await kindred.send(.GET, "/innovation-engine/codes/\(old.code)", token: bob.accessToken).status == .notFound)
             #expect(try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": old.link]).status == .notFound)
             #expect(try await kindred.send(.POST, "/innovation-engine/connections", token: bob.accessToken, json: ["code": new.link]).status == .created)
@@ -318,76 +310,6 @@ struct ConnectionTests {
                 .decode(Components.Schemas.InnovationEngineConnectionPage.self).items
             #expect(after.isEmpty)
         }
-    }
-
-    @Test func theNetworkHoldsMyPeopleTheirLinksAndAStableLayout() async throws {
-        try await withKindred { kindred in
-            let me = try await kindred.signUp("me_myself")
-            var friends: [TestUser] = []
-            for name in ["ann", "ben", "cat"] {
-                let friend = try await kindred.signUp(name)
-                friends.append(friend)
-                _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friend.accessToken, json: ["code": try await code(kindred, me)])
-            }
-            // ann and ben know each other; cat knows a stranger, who is not in my network.
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[0].accessToken, json: ["code": try await code(kindred, friends[1])])
-            let stranger = try await kindred.signUp("stranger")
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: friends[2].accessToken, json: ["code": try await code(kindred, stranger)])
-
-            let first = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
-            let second = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
-
-            #expect(Set(first.people.map(\.username)) == ["ann", "ben", "cat"])
-            #expect(first.links.count == 1)
-            #expect(Set([first.links[0].a, first.links[0].b]) == Set([friends[0].id, friends[1].id]))
-            #expect(first.positions.count == 4)
-            let mine = try #require(first.positions.first { $0.id == me.id })
-            #expect(mine.x == 0.5 && mine.y == 0.5)
-            #expect(first.positions.allSatisfy { (0...1).contains($0.x) && (0...1).contains($0.y) })
-            #expect(first.positions == second.positions)
-        }
-    }
-
-    @Test func aNetworkDrawnBeforeIsAnsweredFromMemoryAndAChangedOneIsDrawnAgain() async throws {
-        try await withKindred { kindred in
-            let me = try await kindred.signUp("me_myself")
-            let ann = try await kindred.signUp("ann")
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: ann.accessToken, json: ["code": try await code(kindred, me)])
-            let layouts = kindred.app.innovationEngineLayouts
-            let first = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
-            let again = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
-            #expect(layouts.count == 1 && again.positions == first.positions)
-            // Drawn from memory or afresh, the same graph has the same picture.
-            let graph = NetworkGraph(me: me.id, connections: [ann.id], links: [])
-            let fresh = NetworkLayout.layout(graph).values.sorted { $0.id.uuidString < $1.id.uuidString }
-            #expect(first.positions.map { LayoutPoint(id: $0.id, x: $0.x, y: $0.y) } == fresh)
-
-            let ben = try await kindred.signUp("ben")
-            _ = try await kindred.send(.POST, "/innovation-engine/connections", token: ben.accessToken, json: ["code": try await code(kindred, me)])
-            let changed = try await kindred.send(.GET, "/innovation-engine/network", token: me.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
-            #expect(layouts.count == 2)
-            #expect(Set(changed.positions.map(\.id)) == [me.id, ann.id, ben.id])
-            // Another person's network is theirs: ann's holds only me.
-            let annView = try await kindred.send(.GET, "/innovation-engine/network", token: ann.accessToken).decode(Components.Schemas.InnovationEngineNetwork.self)
-            #expect(Set(annView.positions.map(\.id)) == [ann.id, me.id])
-        }
-    }
-
-    @Test func theLayoutCacheStaysWithinItsCapacity() {
-        let cache = NetworkLayoutCache(capacity: 10)
-        let me = UUID()
-        let small = NetworkGraph(me: me, connections: [UUID(), UUID()], links: [])
-        _ = cache.layout(small)
-        #expect(cache.count == 1)
-        // A network heavier than the whole capacity is drawn and not kept.
-        let big = NetworkGraph(me: me, connections: (0..<20).map { _ in UUID() }, links: [])
-        #expect(cache.layout(big).count == 21)
-        #expect(cache.count == 1)
-        // Past the capacity the cache starts again: 3 + 4 + 5 people.
-        _ = cache.layout(NetworkGraph(me: me, connections: [UUID(), UUID(), UUID()], links: []))
-        #expect(cache.count == 2)
-        _ = cache.layout(NetworkGraph(me: me, connections: [UUID(), UUID(), UUID(), UUID()], links: []))
-        #expect(cache.count == 1)
     }
 
     @Test func theScannedPersonHearsOfItLive() async throws {
