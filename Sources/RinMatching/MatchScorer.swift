@@ -108,8 +108,9 @@ public enum MatchScorer {
     /// Whether two normalised addresses have the same domain (the bytes after the last `@`),
     /// compared from the end, where two different domains mostly differ first.
     private static func sameDomain(_ a: String, _ b: String) -> Bool {
-        a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
                 var i = left.count - 1, j = right.count - 1
                 while i >= 0 && j >= 0 && left[i] == right[j] {
                     if left[i] == UInt8(ascii: "@") { return i + 1 < left.count }
@@ -117,14 +118,8 @@ public enum MatchScorer {
                     j -= 1
                 }
                 return false
-            } ?? (domain(a) == domain(b))
-        } ?? (domain(a) == domain(b))
-    }
-
-    /// What follows the last `@`, nil when nothing does: for text not stored contiguously.
-    private static func domain(_ address: String) -> Substring? {
-        guard let at = address.lastIndex(of: "@"), address.index(after: at) < address.endIndex else { return nil }
-        return address[address.index(after: at)...]
+            }
+        }
     }
 
     /// The e-mails (or phones) both records hold, sorted: `sortedIntersection` of the two lists,

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Domains where anyone can have an address. Two cards at `acme.com` say "same employer" (§2.3's
 /// score table and its evidence); two at `gmail.com` say nothing.
 ///
@@ -26,9 +24,10 @@ public enum WebmailDomains {
     /// `all`'s fingerprints (`BlockFingerprint.hash`), sorted, each with its domain's bytes: a
     /// domain whose fingerprint is not here is not webmail; one whose is is compared byte by byte
     /// (a clash of fingerprints costs a comparison, never a wrong answer).
-    private static let webmail = all.map { (print: BlockFingerprint.hash($0), bytes: Array($0.utf8)) }.sorted { $0.print < $1.print }
-    private static let webmailPrints = webmail.map(\.print)
-    private static let webmailBytes = webmail.map(\.bytes)
+    private static let (webmailPrints, webmailBytes): ([UInt64], [[UInt8]]) = {
+        let sorted = all.map { (print: BlockFingerprint.hash($0), bytes: Array($0.utf8)) }.sorted { $0.print < $1.print }
+        return (sorted.map(\.print), sorted.map(\.bytes))
+    }()
 
     private static func isWebmail(_ domain: UnsafeBufferPointer<UInt8>) -> Bool {
         let print = BlockFingerprint.hash(domain)
@@ -39,9 +38,7 @@ public enum WebmailDomains {
                 if prints[middle] < print { low = middle + 1 } else { high = middle }
             }
             while low < prints.count && prints[low] == print {
-                if webmailBytes[low].withUnsafeBufferPointer({ $0.count == domain.count && memcmp($0.baseAddress!, domain.baseAddress!, domain.count) == 0 }) {
-                    return true
-                }
+                if webmailBytes[low].elementsEqual(domain) { return true }
                 low += 1
             }
             return false
