@@ -23,7 +23,8 @@ struct RequestIDMiddleware: AsyncMiddleware {
         return response
     }
 
-    private static func isAcceptable(_ value: String) -> Bool {
+    /// A client's id is kept when it is short and plain (it is logged and echoed).
+    static func isAcceptable(_ value: String) -> Bool {
         (1...128).contains(value.count) && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }
     }
 }

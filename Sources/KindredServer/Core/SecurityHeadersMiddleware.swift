@@ -16,16 +16,19 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         "form-action 'self'",
     ].joined(separator: "; ")
 
+    /// Every response's, unless it set its own; the front listener adds them to the files it
+    /// answers itself.
+    static let headers = [
+        ("Content-Security-Policy", contentSecurityPolicy),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+        ("Permissions-Policy", "camera=(self), geolocation=(), microphone=()"),
+    ]
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        let headers = [
-            ("Content-Security-Policy", Self.contentSecurityPolicy),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "no-referrer"),
-            ("X-Frame-Options", "DENY"),
-            ("Permissions-Policy", "camera=(self), geolocation=(), microphone=()"),
-        ]
-        for (name, value) in headers where !response.headers.contains(name: name) {
+        for (name, value) in Self.headers where !response.headers.contains(name: name) {
             response.headers.replaceOrAdd(name: name, value: value)
         }
         if request.url.path.hasPrefix("/api/") && !response.headers.contains(name: .cacheControl) {

@@ -158,10 +158,31 @@ struct WebClientFiles: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// What a file's request is answered: the front listener writes it as it is
+    /// (`FrontRelay.answerFromMemory`), Vapor's middleware as a `Response`.
+    struct Answer: Sendable {
+        let status: HTTPResponseStatus
+        let headers: HTTPHeaders
+        /// Nil for a 304. A HEAD is given the body too: whoever writes the answer drops it and
+        /// keeps its length.
+        let body: ByteBuffer?
+    }
+
     /// The answer for `request`, or nil when it names no file (the routes take it from there).
     func response(for request: Request) -> Response? {
-        guard request.method == .GET || request.method == .HEAD else { return nil }
-        var path = request.url.path
+        answer(method: request.method, path: request.url.path, headers: request.headers).map(Self.response)
+    }
+
+    /// `index.html`, for the routes that open the web client at a deep link (`/c/<code>`).
+    func index(for request: Request) -> Response? {
+        files["/index.html"].map { Self.response(Self.answer($0, headers: request.headers, immutable: false)) }
+    }
+
+    /// The answer for a request's method, path (without its query) and headers, or nil when they
+    /// name no file.
+    func answer(method: HTTPMethod, path: String, headers: HTTPHeaders) -> Answer? {
+        guard method == .GET || method == .HEAD else { return nil }
+        var path = path
         var immutable = false
         if path.hasPrefix(Self.staticPrefix) {
             let rest = path.dropFirst(Self.staticPrefix.count)
@@ -173,29 +194,28 @@ struct WebClientFiles: Sendable {
         }
         if path == "/" { path = "/index.html" }
         guard let file = files[path] else { return nil }
-        return Self.answer(file, to: request, immutable: immutable)
+        return Self.answer(file, headers: headers, immutable: immutable)
     }
 
-    /// `index.html`, for the routes that open the web client at a deep link (`/c/<code>`).
-    func index(for request: Request) -> Response? {
-        files["/index.html"].map { Self.answer($0, to: request, immutable: false) }
+    private static func response(_ answer: Answer) -> Response {
+        // A HEAD gets the same answer: Vapor's server sends its headers (the length among them)
+        // and drops the body.
+        Response(status: answer.status, headers: answer.headers, body: answer.body.map { .init(buffer: $0) } ?? .empty)
     }
 
-    private static func answer(_ file: File, to request: Request, immutable: Bool) -> Response {
-        let gzip = file.gzipped != nil && acceptsGzip(request.headers)
+    private static func answer(_ file: File, headers requestHeaders: HTTPHeaders, immutable: Bool) -> Answer {
+        let gzip = file.gzipped != nil && acceptsGzip(requestHeaders)
         let tag = "\"" + file.tag + (gzip ? "-gz" : "") + "\""
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .contentType, value: file.contentType)
         headers.replaceOrAdd(name: .eTag, value: tag)
         headers.replaceOrAdd(name: .cacheControl, value: immutable ? "public, max-age=31536000, immutable" : "no-cache")
         if file.gzipped != nil { headers.replaceOrAdd(name: .vary, value: "Accept-Encoding") }
-        if request.headers[.ifNoneMatch].flatMap({ $0.split(separator: ",") }).contains(where: { matches($0, tag) }) {
-            return Response(status: .notModified, headers: headers)
+        if requestHeaders[.ifNoneMatch].flatMap({ $0.split(separator: ",") }).contains(where: { matches($0, tag) }) {
+            return Answer(status: .notModified, headers: headers, body: nil)
         }
         if gzip { headers.replaceOrAdd(name: .contentEncoding, value: "gzip") }
-        // A HEAD gets the same answer: Vapor's server sends its headers (the length among them)
-        // and drops the body.
-        return Response(status: .ok, headers: headers, body: .init(buffer: gzip ? file.gzipped ?? file.body : file.body))
+        return Answer(status: .ok, headers: headers, body: gzip ? file.gzipped ?? file.body : file.body)
     }
 
     /// Whether one entity tag of an `If-None-Match` list names `tag` (weakly, as RFC 9110 says

@@ -7,16 +7,18 @@ struct WebClientMiddleware: AsyncMiddleware {
     let files: WebClientFiles
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let path = request.url.path
-        if path.hasPrefix("/api/") || path.hasPrefix(MediaURLSigner.mediaPathPrefix) || path.hasPrefix(MediaURLSigner.exportPathPrefix) {
-            return try await next.respond(to: request)
-        }
+        if WebClientFiles.isNeverAFile(request.url.path[...]) { return try await next.respond(to: request) }
         if let response = files.response(for: request) { return response }
         return try await next.respond(to: request)
     }
 }
 
 extension WebClientFiles {
+    /// The API's paths and media's: never a file, so not looked up.
+    static func isNeverAFile(_ path: Substring) -> Bool {
+        path.hasPrefix("/api/") || path.hasPrefix(MediaURLSigner.mediaPathPrefix) || path.hasPrefix(MediaURLSigner.exportPathPrefix)
+    }
+
     private static let loaded = NIOLockedValueBox<[String: WebClientFiles]>([:])
 
     /// The files of `directory`, read once per process: every application of a test run (and

@@ -11,7 +11,9 @@ import NIOPosix
 /// Client channel, head to tail: `RequestDeadline` (raw bytes), the HTTP request decoder, the
 /// response encoder, `RequestRelay`, `Glue`. Backend channel: the request encoder, the response
 /// decoder, `ResponseRelay`, `Glue`. Once Vapor answers a WebSocket upgrade with 101, every
-/// handler but the two `Glue`s leaves and bytes pass through untouched.
+/// handler but the two `Glue`s leaves and bytes pass through untouched. A request for one of the
+/// web client's files is answered here, from memory, when nothing relayed is still being answered
+/// ahead of it (`FrontWebClient`).
 final class FrontRelay {
     enum Phase {
         /// Between requests. Bytes arriving start a head.
@@ -25,29 +27,34 @@ final class FrontRelay {
     private let limits: KindredConfiguration.ConnectionLimits
     private let peer: String?
     private let loop: any EventLoop
+    fileprivate let webClient: FrontWebClient?
     private var phase = Phase.idle
     /// Requests forwarded whose final response has not ended yet.
     private var outstanding = 0
     private var switching = false
     private var timer: (task: Scheduled<Void>, at: NIODeadline)?
 
-    private let clientGlue = Glue()
+    // The client's reads also wait for its own side to drain: answers written here from memory
+    // would otherwise pile up for a client that sends requests and never reads.
+    private let clientGlue = Glue(readsOnlyWhileWritable: true)
     private let backendGlue = Glue()
     private var client: (any Channel)?
     private var backend: (any Channel)?
     private var clientCodecs: [any RemovableChannelHandler] = []
     private var backendCodecs: [any RemovableChannelHandler] = []
 
-    private init(limits: KindredConfiguration.ConnectionLimits, peer: String?, loop: any EventLoop) {
+    private init(limits: KindredConfiguration.ConnectionLimits, peer: String?, loop: any EventLoop, webClient: FrontWebClient?) {
         self.limits = limits
         self.peer = peer
         self.loop = loop
+        self.webClient = webClient
     }
 
     /// Connects `client` to the backend before it becomes active, so no byte arrives with nowhere to go.
-    static func connect(client: any Channel, backendPath: String, peer: String?,
-                        limits: KindredConfiguration.ConnectionLimits, logger: Logger) -> EventLoopFuture<Void> {
-        let relay = NIOLoopBound(FrontRelay(limits: limits, peer: peer, loop: client.eventLoop), eventLoop: client.eventLoop)
+    static func connect(client: any Channel, backendPath: String, peer: String?, limits: KindredConfiguration.ConnectionLimits,
+                        webClient: FrontWebClient?, logger: Logger) -> EventLoopFuture<Void> {
+        let relay = NIOLoopBound(FrontRelay(limits: limits, peer: peer, loop: client.eventLoop, webClient: webClient),
+                                 eventLoop: client.eventLoop)
         return ClientBootstrap(group: client.eventLoop)
             .connectTimeout(.seconds(5))
             .channelInitializer { backend in
@@ -115,6 +122,13 @@ final class FrontRelay {
         outstanding += 1
         phase = .body(since: .now(), bytes: 0)
         arm()
+    }
+
+    /// The answer from memory to `head`, or nil to relay it. Only while no relayed request is
+    /// still being answered: responses go out in the order their requests came.
+    fileprivate func answerFromMemory(_ head: HTTPRequestHead) -> WebClientFiles.Answer? {
+        guard outstanding == 0, !switching, let webClient else { return nil }
+        return webClient.answer(head)
     }
 
     fileprivate func requestBody(bytes: Int) {
@@ -250,28 +264,63 @@ private final class RequestDeadline: ChannelInboundHandler, RemovableChannelHand
     }
 }
 
-/// Parsed requests on their way to the backend, with the peer named and the deadlines kept.
+/// Parsed requests on their way to the backend, with the peer named and the deadlines kept; or,
+/// for a file of the web client, answered here.
 private final class RequestRelay: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPClientRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
     private let relay: FrontRelay
     private var head: HTTPRequestHead?
+    /// The request being answered from memory, between its head and its end.
+    private var local: (head: HTTPRequestHead, answer: WebClientFiles.Answer, started: ContinuousClock.Instant)?
+    /// After an answer from memory that closes the connection, nothing more is read.
+    private var closing = false
     init(_ relay: FrontRelay) { self.relay = relay }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if closing { return }
         switch unwrapInboundIn(data) {
         case .head(var head):
+            if let answer = relay.answerFromMemory(head) {
+                local = (head, answer, .now)
+                return
+            }
             relay.requestHead(&head)
             self.head = head
             context.fireChannelRead(wrapInboundOut(.head(head)))
         case .body(let buffer):
+            // A request answered from memory has no body (`FrontWebClient.filePath`).
+            if local != nil { return }
             relay.requestBody(bytes: buffer.readableBytes)
             context.fireChannelRead(wrapInboundOut(.body(.byteBuffer(buffer))))
         case .end(let trailers):
+            if let local {
+                self.local = nil
+                relay.requestEnded(nil)
+                answer(local.head, with: local.answer, started: local.started, context: context)
+                return
+            }
             relay.requestEnded(head)
             head = nil
             context.fireChannelRead(wrapInboundOut(.end(trailers)))
         }
+    }
+
+    private func answer(_ head: HTTPRequestHead, with answer: WebClientFiles.Answer, started: ContinuousClock.Instant,
+                        context: ChannelHandlerContext) {
+        guard let webClient = relay.webClient else { return }
+        let requestID = FrontWebClient.requestID(of: head)
+        context.write(wrapOutboundOut(.head(webClient.responseHead(answer, for: head, requestID: requestID))), promise: nil)
+        // A HEAD is told the length and sent no body.
+        if head.method != .HEAD, let body = answer.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !head.isKeepAlive {
+            closing = true
+            let channel = context.channel
+            written.whenComplete { _ in channel.close(promise: nil) }
+        }
+        webClient.record(head, path: FrontWebClient.filePath(of: head) ?? "", status: answer.status, requestID: requestID, since: started)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

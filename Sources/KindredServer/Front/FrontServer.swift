@@ -59,6 +59,9 @@ public final class FrontServer: Server, Sendable {
         let connections = ConnectionCounter(limit: countsAddresses ? limits.connectionsPerAddress : nil)
         let limits = self.limits
         let logger = application.logger
+        let webClient = application.storage[WebClientFilesKey.self].map {
+            FrontWebClient(files: $0, metrics: application.kindred.metrics, logger: logger)
+        }
         var bootstrap = ServerBootstrap(group: application.eventLoopGroup)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -71,7 +74,8 @@ public final class FrontServer: Server, Sendable {
                         headers: ["Retry-After": "5"]))
                 }
                 channel.closeFuture.whenComplete { _ in connections.release(peer) }
-                return FrontRelay.connect(client: channel, backendPath: backendPath, peer: peer, limits: limits, logger: logger)
+                return FrontRelay.connect(client: channel, backendPath: backendPath, peer: peer, limits: limits,
+                                          webClient: webClient, logger: logger)
             }
         let channel: any Channel
         do {

@@ -9,6 +9,13 @@ final class Glue: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     private var pendingRead = false
     private var lastWrite: EventLoopFuture<Void>?
+    /// Whether reading also waits for this side's own writes to drain (the client's, whose
+    /// requests the front may answer itself).
+    private let readsOnlyWhileWritable: Bool
+
+    init(readsOnlyWhileWritable: Bool = false) {
+        self.readsOnlyWhileWritable = readsOnlyWhileWritable
+    }
 
     static func pair(_ one: Glue, _ other: Glue) {
         one.partner = other
@@ -32,7 +39,10 @@ final class Glue: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { partner?.resumeReading() }
+        if context.channel.isWritable {
+            partner?.resumeReading()
+            if readsOnlyWhileWritable { resumeReading() }
+        }
         context.fireChannelWritabilityChanged()
     }
 
@@ -41,7 +51,7 @@ final class Glue: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if let partner, partner.context?.channel.isWritable == true {
+        if let partner, partner.context?.channel.isWritable == true, !readsOnlyWhileWritable || context.channel.isWritable {
             context.read()
         } else {
             pendingRead = true
