@@ -139,17 +139,19 @@ public func configure(_ app: Application, _ configuration: KindredConfiguration,
     app.storage[RequestsInFlightKey.self] = inFlight
     // Registered last, so it runs first at shutdown (handlers stop in reverse order).
     app.lifecycle.use(RequestsInFlightLifecycle(requests: inFlight))
-    app.middleware = Middlewares()
-    app.middleware.use(RequestsInFlightMiddleware(requests: inFlight))
-    app.middleware.use(MetricsMiddleware(metrics: metrics))
-    app.middleware.use(RequestIDMiddleware())
-    app.middleware.use(SecurityHeadersMiddleware())
-    app.middleware.use(ProblemMiddleware())
     let webClient = try WebClientFiles.shared(directory: configuration.publicDirectory)
     app.storage[WebClientFilesKey.self] = webClient
-    app.middleware.use(WebClientMiddleware(files: webClient))
-    app.middleware.use(RequestContextMiddleware())
-    app.middleware.use(IdempotencyMiddleware())
+    app.middleware = Middlewares()
+    app.middleware.use(MiddlewareChain([
+        RequestsInFlightMiddleware(requests: inFlight),
+        MetricsMiddleware(metrics: metrics),
+        RequestIDMiddleware(),
+        SecurityHeadersMiddleware(),
+        ProblemMiddleware(),
+        WebClientMiddleware(files: webClient),
+        RequestContextMiddleware(),
+        IdempotencyMiddleware(),
+    ]))
 
     try routes(app)
     MetricsRoute.register(app, token: configuration.metricsToken?.value)
