@@ -54,57 +54,75 @@ enum QREncoder {
     /// State j after byte i = "the segment currently open is in mode j".
     /// Non-ASCII bytes are byte-mode only, so a multi-byte UTF-8 scalar can
     /// never be split across segments.
+    ///
+    /// The three modes (`QRMode.allCases`: byte 0, alphanumeric 1, numeric 2) are written out
+    /// as locals: with arrays of three for the costs this was a tenth of encoding a connect link.
+    /// The tests hold it to the array form on random texts.
     static func optimalModes(_ bytes: [UInt8], version: Int) -> [QRMode] {
-        let modes = QRMode.allCases  // byte, alphanumeric, numeric
-        let count = modes.count
         guard !bytes.isEmpty else { return [] }
-        let perChar = [48, 33, 20]  // 8, 5.5 and 3.33… bits, ×6
-        let header = modes.map { (4 + $0.characterCountBits(version: version)) * 6 }
+        let header = (byte: (4 + QRMode.byte.characterCountBits(version: version)) * 6,
+                      alphanumeric: (4 + QRMode.alphanumeric.characterCountBits(version: version)) * 6,
+                      numeric: (4 + QRMode.numeric.characterCountBits(version: version)) * 6)
         let unreachable = Int.max / 4
-
-        var previous = header  // opening the first segment costs its header
-        var current = previous, extended = previous, extendedVia = previous
-        // via[i * count + j]: mode index byte i was encoded in, when in state j after it; one
-        // flat array, not one per byte.
-        var via = [Int](repeating: -1, count: bytes.count * count)
-        for (i, byte) in bytes.enumerated() {
-            let row = i * count
-            for j in 0..<count {
-                current[j] = unreachable
-                if modes[j].canEncode(byte) && previous[j] < unreachable {
-                    current[j] = previous[j] + perChar[j]
-                    via[row + j] = j
-                }
-            }
-            // Switching after byte i: close segment k (rounded up to whole bits)
-            // and open a segment in mode j. Uses a snapshot so a switch is
-            // never chained through another switch at the same position.
-            for j in 0..<count {
-                extended[j] = current[j]
-                extendedVia[j] = via[row + j]
-            }
-            for j in 0..<count {
-                for k in 0..<count where k != j && extendedVia[k] >= 0 {
-                    let cost = (extended[k] + 5) / 6 * 6 + header[j]
-                    if cost < current[j] {
-                        current[j] = cost
-                        via[row + j] = k
+        // Opening the first segment costs its header.
+        var previous = header
+        let count = bytes.count
+        // via[i * 3 + j]: the mode byte i was encoded in, when in state j after it (-1: none).
+        var via = [Int8](repeating: -1, count: count * 3)
+        via.withUnsafeMutableBufferPointer { via in
+            bytes.withUnsafeBufferPointer { bytes in
+                for i in 0..<count {
+                    let byte = bytes[i]
+                    // 8, 5.5 and 3.33… bits a character, ×6. Byte mode carries every byte.
+                    var byteCost = previous.byte < unreachable ? previous.byte + 48 : unreachable
+                    var byteVia: Int8 = previous.byte < unreachable ? 0 : -1
+                    var alphanumericCost = unreachable, alphanumericVia: Int8 = -1
+                    if previous.alphanumeric < unreachable && QRMode.alphanumericValue(byte) != nil {
+                        alphanumericCost = previous.alphanumeric + 33
+                        alphanumericVia = 1
                     }
+                    var numericCost = unreachable, numericVia: Int8 = -1
+                    if previous.numeric < unreachable && byte &- 0x30 < 10 {
+                        numericCost = previous.numeric + 20
+                        numericVia = 2
+                    }
+                    // Switching after byte i: close segment k (rounded up to whole bits) and open
+                    // one in mode j, from the costs before any switch here (a switch is never
+                    // chained through another at the same position); the lower k wins a tie.
+                    let closed = (byte: byteVia >= 0 ? (byteCost + 5) / 6 * 6 : -1,
+                                  alphanumeric: alphanumericVia >= 0 ? (alphanumericCost + 5) / 6 * 6 : -1,
+                                  numeric: numericVia >= 0 ? (numericCost + 5) / 6 * 6 : -1)
+                    func consider(_ closedCost: Int, from k: Int8, opening open: Int, into cost: inout Int, via: inout Int8) {
+                        guard closedCost >= 0, closedCost + open < cost else { return }
+                        cost = closedCost + open
+                        via = k
+                    }
+                    consider(closed.alphanumeric, from: 1, opening: header.byte, into: &byteCost, via: &byteVia)
+                    consider(closed.numeric, from: 2, opening: header.byte, into: &byteCost, via: &byteVia)
+                    consider(closed.byte, from: 0, opening: header.alphanumeric, into: &alphanumericCost, via: &alphanumericVia)
+                    consider(closed.numeric, from: 2, opening: header.alphanumeric, into: &alphanumericCost, via: &alphanumericVia)
+                    consider(closed.byte, from: 0, opening: header.numeric, into: &numericCost, via: &numericVia)
+                    consider(closed.alphanumeric, from: 1, opening: header.numeric, into: &numericCost, via: &numericVia)
+                    via[i * 3] = byteVia
+                    via[i * 3 + 1] = alphanumericVia
+                    via[i * 3 + 2] = numericVia
+                    previous = (byteCost, alphanumericCost, numericCost)
                 }
             }
-            swap(&previous, &current)
         }
 
+        let modes = QRMode.allCases
+        let finals = [previous.byte, previous.alphanumeric, previous.numeric]
         var state = 0
         var best = unreachable
-        let last = (bytes.count - 1) * count
-        for j in 0..<count where via[last + j] >= 0 {
-            let cost = (previous[j] + 5) / 6 * 6
+        let last = (count - 1) * 3
+        for j in 0..<3 where via[last + j] >= 0 {
+            let cost = (finals[j] + 5) / 6 * 6
             if cost < best { best = cost; state = j }
         }
-        var result = [QRMode](repeating: .byte, count: bytes.count)
-        for i in stride(from: bytes.count - 1, through: 0, by: -1) {
-            let encodedIn = via[i * count + state]
+        var result = [QRMode](repeating: .byte, count: count)
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            let encodedIn = Int(via[i * 3 + state])
             guard encodedIn >= 0 else { break }  // unreachable: byte mode always applies
             result[i] = modes[encodedIn]
             state = encodedIn

@@ -20,6 +20,8 @@ protocol QRLine: Sendable {
     func up(_ count: Int) -> Self
     var nonzeroBitCount: Int { get }
     var isZero: Bool { get }
+    /// Bits `0..<64`.
+    var lowWord: UInt64 { get }
     mutating func insert(bit: Int)
     func contains(bit: Int) -> Bool
 }
@@ -30,6 +32,7 @@ extension UInt64: QRLine {
     @inline(__always) func down(_ count: Int) -> UInt64 { self >> UInt64(count) }
     @inline(__always) func up(_ count: Int) -> UInt64 { self << UInt64(count) }
     var isZero: Bool { self == 0 }
+    @inline(__always) var lowWord: UInt64 { self }
     @inline(__always) mutating func insert(bit: Int) { self |= 1 << UInt64(bit) }
     @inline(__always) func contains(bit: Int) -> Bool { self >> UInt64(bit) & 1 == 1 }
 }
@@ -80,6 +83,7 @@ struct QRWideLine: QRLine {
 
     var nonzeroBitCount: Int { low.nonzeroBitCount + middle.nonzeroBitCount + high.nonzeroBitCount }
     var isZero: Bool { low | middle | high == 0 }
+    @inline(__always) var lowWord: UInt64 { low }
 
     @inline(__always) mutating func insert(bit: Int) {
         switch bit >> 6 {

@@ -34,13 +34,14 @@ struct QRSymbolBuilder<Line: QRLine> {
     }
 
     /// The mask with the lowest penalty, the format bits in place as readers see them; ties go
-    /// to the lower mask number.
+    /// to the lower mask number. A mask's count stops once it reaches the best so far: every
+    /// term is at least zero, so such a mask cannot win.
     func bestMask() -> Int {
         var masked = rows, maskedColumns = columns
         var best = 0, bestScore = Int.max
         for pattern in 0..<8 {
             apply(pattern, rows: &masked, columns: &maskedColumns)
-            let score = Self.penalty(rows: masked, columns: maskedColumns, size: template.size)
+            let score = Self.penalty(rows: masked, columns: maskedColumns, size: template.size, stoppingAt: bestScore)
             if score < bestScore { bestScore = score; best = pattern }
         }
         return best
@@ -51,12 +52,26 @@ struct QRSymbolBuilder<Line: QRLine> {
         var masked = rows, maskedColumns = columns
         apply(pattern, rows: &masked, columns: &maskedColumns)
         let size = template.size
-        return [Bool](unsafeUninitializedCapacity: size * size) { buffer, initialized in
-            for y in 0..<size {
-                let row = masked[y]
-                for x in 0..<size { buffer[y * size + x] = row.contains(bit: x + 4) }
+        return QRModuleBytes.spread.withUnsafeBufferPointer { spread in
+            [Bool](unsafeUninitializedCapacity: size * size) { buffer, initialized in
+                let bytes = UnsafeMutableRawPointer(buffer.baseAddress!)
+                for y in 0..<size {
+                    var rest = masked[y].down(4)
+                    var x = 0
+                    // Little-endian: the word's lowest byte lands on module x.
+                    while x + 8 <= size {
+                        bytes.storeBytes(of: spread[Int(rest.lowWord & 0xFF)].littleEndian, toByteOffset: y * size + x, as: UInt64.self)
+                        rest = rest.down(8)
+                        x += 8
+                    }
+                    while x < size {
+                        buffer[y * size + x] = rest.lowWord & 1 == 1
+                        rest = rest.down(1)
+                        x += 1
+                    }
+                }
+                initialized = size * size
             }
-            initialized = size * size
         }
     }
 
@@ -91,8 +106,9 @@ struct QRSymbolBuilder<Line: QRLine> {
         }
     }
 
-    /// N1 + N2 + N3 + N4 of §7.8.3, the same sum as scoring module by module.
-    static func penalty(rows: [Line], columns: [Line], size: Int) -> Int {
+    /// N1 + N2 + N3 + N4 of §7.8.3, the same sum as scoring module by module; or, once the
+    /// count of the lines so far reaches `bound`, that count (no less than `bound`).
+    static func penalty(rows: [Line], columns: [Line], size: Int, stoppingAt bound: Int = .max) -> Int {
         // Pairs of neighbouring modules (i, i + 1), as the bit of i; and the whole line with its
         // light margins.
         let pairs = Line(lowOnes: size + 3) & ~Line(lowOnes: 4)
@@ -111,9 +127,11 @@ struct QRSymbolBuilder<Line: QRLine> {
                         score += QRMask.n2 * blocks.nonzeroBitCount
                     }
                     above = row
+                    if score >= bound { return }
                 }
             }
         }
+        if score >= bound { return score }
         // N4: k = whole 5 % steps the dark ratio deviates from 50 %.
         let total = size * size
         return score + abs(dark * 2 - total) * 10 / total * QRMask.n4
@@ -137,5 +155,15 @@ struct QRSymbolBuilder<Line: QRLine> {
             score += QRMask.n3 * (finders & (before | after)).nonzeroBitCount
         }
         return score
+    }
+}
+
+/// Eight modules as eight `Bool`s (bytes 0 or 1), the first in the lowest byte: the symbol's
+/// modules are written a word at a time rather than a bit test each.
+enum QRModuleBytes {
+    static let spread: [UInt64] = (0..<256).map { (bits: Int) -> UInt64 in
+        var word: UInt64 = 0
+        for bit in 0..<8 where bits >> bit & 1 == 1 { word |= 1 << UInt64(8 * bit) }
+        return word
     }
 }
