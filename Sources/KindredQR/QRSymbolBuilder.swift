@@ -38,20 +38,34 @@ struct QRSymbolBuilder<Line: QRLine> {
     /// term is at least zero, so such a mask cannot win.
     func bestMask() -> Int {
         var masked = rows, maskedColumns = columns
-        var best = 0, bestScore = Int.max
-        for pattern in 0..<8 {
-            apply(pattern, rows: &masked, columns: &maskedColumns)
-            let score = Self.penalty(rows: masked, columns: maskedColumns, size: template.size, stoppingAt: bestScore)
-            if score < bestScore { bestScore = score; best = pattern }
+        let size = template.size
+        return withTables { tables in
+            masked.withUnsafeMutableBufferPointer { masked in
+                maskedColumns.withUnsafeMutableBufferPointer { maskedColumns in
+                    var best = 0, bestScore = Int.max
+                    for pattern in 0..<8 {
+                        Self.apply(pattern, ecl: ecl, tables: tables, rows: masked, columns: maskedColumns, size: size)
+                        let score = Self.penalty(rows: UnsafeBufferPointer(masked), columns: UnsafeBufferPointer(maskedColumns), size: size,
+                                                 stoppingAt: bestScore)
+                        if score < bestScore { bestScore = score; best = pattern }
+                    }
+                    return best
+                }
+            }
         }
-        return best
     }
 
     /// Row-major modules, true = dark, with mask `pattern` and its format bits.
     func modules(mask pattern: Int) -> [Bool] {
         var masked = rows, maskedColumns = columns
-        apply(pattern, rows: &masked, columns: &maskedColumns)
         let size = template.size
+        withTables { tables in
+            masked.withUnsafeMutableBufferPointer { masked in
+                maskedColumns.withUnsafeMutableBufferPointer { maskedColumns in
+                    Self.apply(pattern, ecl: ecl, tables: tables, rows: masked, columns: maskedColumns, size: size)
+                }
+            }
+        }
         return QRModuleBytes.spread.withUnsafeBufferPointer { spread in
             [Bool](unsafeUninitializedCapacity: size * size) { buffer, initialized in
                 let bytes = UnsafeMutableRawPointer(buffer.baseAddress!)
@@ -75,30 +89,27 @@ struct QRSymbolBuilder<Line: QRLine> {
         }
     }
 
-    /// The unmasked symbol with `pattern` applied to its data modules and the format bits for it.
-    private func apply(_ pattern: Int, rows masked: inout [Line], columns maskedColumns: inout [Line]) {
-        let size = template.size
-        Self.mask(into: &masked, from: rows, data: template.dataRows, patterns: QRMaskLines.rows, pattern: pattern, size: size)
-        Self.mask(into: &maskedColumns, from: columns, data: template.dataColumns, patterns: QRMaskLines.columns, pattern: pattern,
-                  size: size)
-        let bits = QRMatrix.formatBits(ecl: ecl, mask: pattern)
-        for (i, cells) in template.formatCells.enumerated() where bits >> i & 1 == 1 {
-            masked[cells.first.y].insert(bit: cells.first.x + 4)
-            maskedColumns[cells.first.x].insert(bit: cells.first.y + 4)
-            masked[cells.second.y].insert(bit: cells.second.x + 4)
-            maskedColumns[cells.second.x].insert(bit: cells.second.y + 4)
-        }
+    /// What masking reads, held once for all eight masks: each array passed or read per mask
+    /// was retained and released each time, a fifth of encoding a connect link.
+    private struct Tables {
+        let rows: UnsafeBufferPointer<Line>, columns: UnsafeBufferPointer<Line>
+        let dataRows: UnsafeBufferPointer<UInt64>, dataColumns: UnsafeBufferPointer<UInt64>
+        let maskRows: UnsafeBufferPointer<UInt64>, maskColumns: UnsafeBufferPointer<UInt64>
+        let formatCells: UnsafeBufferPointer<(first: (x: Int, y: Int), second: (x: Int, y: Int))>
     }
 
-    /// `lines` with the pattern's line (by position mod 12) inverting their data modules.
-    private static func mask(into masked: inout [Line], from lines: [Line], data: [UInt64], patterns: [UInt64], pattern: Int,
-                             size: Int) {
-        masked.withUnsafeMutableBufferPointer { masked in
-            lines.withUnsafeBufferPointer { lines in
-                data.withUnsafeBufferPointer { data in
-                    patterns.withUnsafeBufferPointer { patterns in
-                        for index in 0..<size {
-                            masked[index] = lines[index] ^ (Line(patterns, line: pattern * 12 + index % 12) & Line(data, line: index))
+    private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
+        rows.withUnsafeBufferPointer { rows in
+            columns.withUnsafeBufferPointer { columns in
+                template.dataRows.withUnsafeBufferPointer { dataRows in
+                    template.dataColumns.withUnsafeBufferPointer { dataColumns in
+                        QRMaskLines.rows.withUnsafeBufferPointer { maskRows in
+                            QRMaskLines.columns.withUnsafeBufferPointer { maskColumns in
+                                template.formatCells.withUnsafeBufferPointer { formatCells in
+                                    body(Tables(rows: rows, columns: columns, dataRows: dataRows, dataColumns: dataColumns,
+                                                maskRows: maskRows, maskColumns: maskColumns, formatCells: formatCells))
+                                }
+                            }
                         }
                     }
                 }
@@ -106,32 +117,53 @@ struct QRSymbolBuilder<Line: QRLine> {
         }
     }
 
-    /// N1 + N2 + N3 + N4 of §7.8.3, the same sum as scoring module by module; or, once the
-    /// count of the lines so far reaches `bound`, that count (no less than `bound`).
-    static func penalty(rows: [Line], columns: [Line], size: Int, stoppingAt bound: Int = .max) -> Int {
+    /// The unmasked symbol with `pattern` applied to its data modules, the pattern's line (by
+    /// position mod 12) inverting them, and the format bits for it.
+    private static func apply(_ pattern: Int, ecl: ErrorCorrection, tables: Tables, rows masked: UnsafeMutableBufferPointer<Line>,
+                              columns maskedColumns: UnsafeMutableBufferPointer<Line>, size: Int) {
+        for index in 0..<size {
+            masked[index] = tables.rows[index] ^ (Line(tables.maskRows, line: pattern * 12 + index % 12) & Line(tables.dataRows, line: index))
+            maskedColumns[index] = tables.columns[index]
+                ^ (Line(tables.maskColumns, line: pattern * 12 + index % 12) & Line(tables.dataColumns, line: index))
+        }
+        let bits = QRMatrix.formatBits(ecl: ecl, mask: pattern)
+        for i in tables.formatCells.indices where bits >> i & 1 == 1 {
+            let cells = tables.formatCells[i]
+            masked[cells.first.y].insert(bit: cells.first.x + 4)
+            maskedColumns[cells.first.x].insert(bit: cells.first.y + 4)
+            masked[cells.second.y].insert(bit: cells.second.x + 4)
+            maskedColumns[cells.second.x].insert(bit: cells.second.y + 4)
+        }
+    }
+
+    /// N1 + N2 + N3 + N4 of §7.8.3, the same sum as scoring module by module.
+    static func penalty(rows: [Line], columns: [Line], size: Int) -> Int {
+        rows.withUnsafeBufferPointer { rows in
+            columns.withUnsafeBufferPointer { columns in penalty(rows: rows, columns: columns, size: size, stoppingAt: .max) }
+        }
+    }
+
+    /// The penalty; or, once the count of the lines so far reaches `bound`, that count (no less
+    /// than `bound`).
+    static func penalty(rows: UnsafeBufferPointer<Line>, columns: UnsafeBufferPointer<Line>, size: Int, stoppingAt bound: Int) -> Int {
         // Pairs of neighbouring modules (i, i + 1), as the bit of i; and the whole line with its
         // light margins.
         let pairs = Line(lowOnes: size + 3) & ~Line(lowOnes: 4)
         let whole = Line(lowOnes: size + 8)
         var score = 0, dark = 0
-        rows.withUnsafeBufferPointer { rows in
-            columns.withUnsafeBufferPointer { columns in
-                var above = rows[0]
-                for y in 0..<size {
-                    let row = rows[y]
-                    score += linePenalty(row, pairs: pairs, whole: whole) + linePenalty(columns[y], pairs: pairs, whole: whole)
-                    dark += row.nonzeroBitCount
-                    // N2: every 2×2 block of one colour, overlapping blocks each counted.
-                    if y > 0 {
-                        let blocks = ~(above ^ row) & ~(above ^ above.down(1)) & ~(row ^ row.down(1)) & pairs
-                        score += QRMask.n2 * blocks.nonzeroBitCount
-                    }
-                    above = row
-                    if score >= bound { return }
-                }
+        var above = rows[0]
+        for y in 0..<size {
+            let row = rows[y]
+            score += linePenalty(row, pairs: pairs, whole: whole) + linePenalty(columns[y], pairs: pairs, whole: whole)
+            dark += row.nonzeroBitCount
+            // N2: every 2×2 block of one colour, overlapping blocks each counted.
+            if y > 0 {
+                let blocks = ~(above ^ row) & ~(above ^ above.down(1)) & ~(row ^ row.down(1)) & pairs
+                score += QRMask.n2 * blocks.nonzeroBitCount
             }
+            above = row
+            if score >= bound { return score }
         }
-        if score >= bound { return score }
         // N4: k = whole 5 % steps the dark ratio deviates from 50 %.
         let total = size * size
         return score + abs(dark * 2 - total) * 10 / total * QRMask.n4

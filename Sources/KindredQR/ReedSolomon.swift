@@ -63,48 +63,73 @@ enum ReedSolomon {
         precondition(degree < products.count, "QR blocks carry at most 30 EC codewords")
         guard degree > 0 else { return [] }
         var result = [UInt8](repeating: 0, count: degree)
-        products[degree].withUnsafeBufferPointer { table in
-            result.withUnsafeMutableBufferPointer { result in
-                for byte in data {
-                    // Shift out the leading coefficient and subtract factor·g(x) in one pass.
-                    let row = Int(byte ^ result[0]) * degree
-                    for i in 0..<degree - 1 { result[i] = result[i + 1] ^ table[row + i] }
-                    result[degree - 1] = table[row + degree - 1]
-                }
-            }
+        data.withUnsafeBufferPointer { data in
+            result.withUnsafeMutableBufferPointer { result in remainder(data, degree: degree, into: result) }
         }
         return result
+    }
+
+    /// `remainder`, written into `result` (`degree` zeros).
+    private static func remainder(_ data: UnsafeBufferPointer<UInt8>, degree: Int, into result: UnsafeMutableBufferPointer<UInt8>) {
+        products[degree].withUnsafeBufferPointer { table in
+            for byte in data {
+                // Shift out the leading coefficient and subtract factor·g(x) in one pass.
+                let row = Int(byte ^ result[0]) * degree
+                for i in 0..<degree - 1 { result[i] = result[i + 1] ^ table[row + i] }
+                result[degree - 1] = table[row + degree - 1]
+            }
+        }
     }
 
     /// Splits the data codewords into blocks (Table 9), appends each block's
     /// EC codewords and interleaves them column by column (§7.6): first the
     /// i-th data codeword of every block, then the EC codewords likewise.
+    ///
+    /// Written by index into one buffer: walking arrays of blocks retained and released a
+    /// block for every codeword placed, a tenth of encoding a connect link.
     static func addErrorCorrectionAndInterleave(data: [UInt8], version: Int, ecl: ErrorCorrection) -> [UInt8] {
         let eccLength = QRTables.eccPerBlock(version: version, ecl: ecl)
+        precondition(eccLength < products.count, "QR blocks carry at most 30 EC codewords")
         let lengths = QRTables.blockDataLengths(version: version, ecl: ecl)
-
-        var dataBlocks: [ArraySlice<UInt8>] = []
-        var eccBlocks: [[UInt8]] = []
+        let blocks = lengths.count
+        // `data` always has exactly sum(lengths) bytes (built by QREncoder), but a block is
+        // clamped to it anyway so a mismatch can never trap.
+        var starts = [Int](repeating: 0, count: blocks), clamped = lengths
         var offset = 0
-        for length in lengths {
-            // `data` always has exactly sum(lengths) bytes (built by QREncoder),
-            // but clamp anyway so a mismatch can never trap.
-            let end = min(offset + length, data.count)
-            let block = offset < end ? data[offset..<end] : []
-            offset = end
-            dataBlocks.append(block)
-            eccBlocks.append(remainder(block, degree: eccLength))
+        for block in 0..<blocks {
+            starts[block] = min(offset, data.count)
+            clamped[block] = max(0, min(offset + lengths[block], data.count) - starts[block])
+            offset += lengths[block]
         }
-
-        var result: [UInt8] = []
-        result.reserveCapacity(QRTables.totalCodewords(version: version))
-        let longest = lengths.max() ?? 0
-        for i in 0..<longest {
-            for block in dataBlocks where i < block.count { result.append(block[block.startIndex + i]) }
+        let dataCount = clamped.reduce(0, +)
+        let longest = clamped.max() ?? 0
+        var ecc = [UInt8](repeating: 0, count: blocks * eccLength)
+        return [UInt8](unsafeUninitializedCapacity: dataCount + blocks * eccLength) { result, initialized in
+            data.withUnsafeBufferPointer { data in
+                ecc.withUnsafeMutableBufferPointer { ecc in
+                    var next = 0
+                    for i in 0..<longest {
+                        for block in 0..<blocks where i < clamped[block] {
+                            result[next] = data[starts[block] + i]
+                            next += 1
+                        }
+                    }
+                    if eccLength > 0 {
+                        for block in 0..<blocks {
+                            let words = UnsafeBufferPointer(rebasing: data[starts[block]..<(starts[block] + clamped[block])])
+                            remainder(words, degree: eccLength,
+                                      into: UnsafeMutableBufferPointer(rebasing: ecc[(block * eccLength)..<((block + 1) * eccLength)]))
+                        }
+                    }
+                    for i in 0..<eccLength {
+                        for block in 0..<blocks {
+                            result[next] = ecc[block * eccLength + i]
+                            next += 1
+                        }
+                    }
+                    initialized = next
+                }
+            }
         }
-        for i in 0..<eccLength {
-            for block in eccBlocks where i < block.count { result.append(block[i]) }
-        }
-        return result
     }
 }

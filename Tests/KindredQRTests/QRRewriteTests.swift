@@ -2,7 +2,8 @@ import Testing
 @testable import KindredQR
 import SeededRandom
 
-/// The mode choice written out for three modes gives what the dynamic programme over arrays gave.
+/// The mode choice written out for three modes gives what the dynamic programme over arrays gave
+/// (the forms these were rewritten from are kept here as references).
 @Suite struct QRModeChoiceTests {
     /// The array form `QREncoder.optimalModes` had before its three modes were written out.
     static func reference(_ bytes: [UInt8], version: Int) -> [QRMode] {
@@ -75,5 +76,46 @@ import SeededRandom
         let link = Array("http://127.0.0.1:8080/c/63cbe1e4-5932-0dd7-044c-3cd7f43c661c".utf8)
         #expect(QREncoder.optimalModes(link, version: 4) == Self.reference(link, version: 4))
         #expect(QREncoder.optimalModes([], version: 1).isEmpty)
+    }
+}
+
+/// The codewords interleaved by index give what interleaving arrays of blocks gave.
+@Suite struct QRInterleaveTests {
+    /// The form `ReedSolomon.addErrorCorrectionAndInterleave` had before it wrote by index.
+    static func reference(data: [UInt8], version: Int, ecl: ErrorCorrection) -> [UInt8] {
+        let eccLength = QRTables.eccPerBlock(version: version, ecl: ecl)
+        let lengths = QRTables.blockDataLengths(version: version, ecl: ecl)
+        var dataBlocks: [ArraySlice<UInt8>] = [], eccBlocks: [[UInt8]] = []
+        var offset = 0
+        for length in lengths {
+            let end = min(offset + length, data.count)
+            let block = offset < end ? data[offset..<end] : []
+            offset = end
+            dataBlocks.append(block)
+            eccBlocks.append(ReedSolomon.remainder(block, degree: eccLength))
+        }
+        var result: [UInt8] = []
+        for i in 0..<(lengths.max() ?? 0) {
+            for block in dataBlocks where i < block.count { result.append(block[block.startIndex + i]) }
+        }
+        for i in 0..<eccLength {
+            for block in eccBlocks where i < block.count { result.append(block[i]) }
+        }
+        return result
+    }
+
+    @Test func everyVersionAndLevelInterleavesAsBefore() {
+        var rng = SplitMix64(seed: 0x5253)
+        for version in 1...40 {
+            for ecl in ErrorCorrection.allCases {
+                let count = QRTables.dataCodewords(version: version, ecl: ecl)
+                let data = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                #expect(ReedSolomon.addErrorCorrectionAndInterleave(data: data, version: version, ecl: ecl)
+                        == Self.reference(data: data, version: version, ecl: ecl), "\(version)-\(ecl)")
+            }
+        }
+        // A short input (never built by the encoder) is clamped the same way.
+        let short: [UInt8] = [1, 2, 3]
+        #expect(ReedSolomon.addErrorCorrectionAndInterleave(data: short, version: 5, ecl: .high) == Self.reference(data: short, version: 5, ecl: .high))
     }
 }
