@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// Kindred's one pagination shape, for every list that can grow: `limit` and `cursor` in, `items`
 /// and `nextCursor` out. Pages are keyset pages (newest first by a date, then by id), not offsets,
@@ -64,6 +65,28 @@ struct Page<Item> {
     }
 }
 
+extension Page {
+    /// A page from up to `limit + 1` rows in the page's order: one row more than asked says
+    /// whether another page follows, without a count. `cursor` reads a row's place.
+    init(rows: [Item], limit: Int, cursor: (Item) -> PageCursor?) {
+        let items = Array(rows.prefix(limit))
+        self.init(items: items, nextCursor: rows.count > limit ? items.last.flatMap(cursor)?.encoded : nil)
+    }
+}
+
+extension PageRequest {
+    /// The same page for a raw SQL statement newest first by `date` then `id` (columns as the
+    /// statement names them): the keyset condition, to follow a `WHERE`, then the order and the
+    /// limit, with one row more for `Page(rows:limit:cursor:)`.
+    func newestFirst(date: String, id: String) -> SQLQueryString {
+        var clause: SQLQueryString = ""
+        if let after {
+            clause = " AND (\(unsafeRaw: date) < \(bind: after.date) OR (\(unsafeRaw: date) = \(bind: after.date) AND \(unsafeRaw: id) < \(bind: after.id)))"
+        }
+        return clause + " ORDER BY \(unsafeRaw: date) DESC, \(unsafeRaw: id) DESC LIMIT \(literal: limit + 1)"
+    }
+}
+
 extension QueryBuilder where Model.IDValue == UUID {
     /// The query's rows newest first by `key` (then by id, so equal dates still have one order),
     /// one page at a time. `date` reads the same value from a row, for the next cursor.
@@ -97,13 +120,11 @@ extension QueryBuilder where Model.IDValue == UUID {
                 }
             }
         }
-        // One row more than asked says whether another page follows, without a count.
         let rows = try await query.sort(field, direction).sort(id, direction).limit(request.limit + 1).all()
-        let items = Array(rows.prefix(request.limit))
-        guard rows.count > request.limit, let last = items.last, let lastDate = date(last), let lastID = last.id else {
-            return Page(items: items, nextCursor: nil)
+        return Page(rows: rows, limit: request.limit) { row in
+            guard let rowDate = date(row), let rowID = row.id else { return nil }
+            return PageCursor(date: rowDate, id: rowID)
         }
-        return Page(items: items, nextCursor: PageCursor(date: lastDate, id: lastID).encoded)
     }
 }
 

@@ -126,7 +126,7 @@ final class FrontRelay {
 
     /// The answer from memory to `head`, or nil to relay it. Only while no relayed request is
     /// still being answered: responses go out in the order their requests came.
-    fileprivate func answerFromMemory(_ head: HTTPRequestHead) -> WebClientFiles.Answer? {
+    fileprivate func answerFromMemory(_ head: HTTPRequestHead) -> (path: Substring, answer: WebClientFiles.Answer)? {
         guard outstanding == 0, !switching, let webClient else { return nil }
         return webClient.answer(head)
     }
@@ -273,7 +273,7 @@ private final class RequestRelay: ChannelInboundHandler, RemovableChannelHandler
     private let relay: FrontRelay
     private var head: HTTPRequestHead?
     /// The request being answered from memory, between its head and its end.
-    private var local: (head: HTTPRequestHead, answer: WebClientFiles.Answer, started: ContinuousClock.Instant)?
+    private var local: (head: HTTPRequestHead, path: Substring, answer: WebClientFiles.Answer, started: ContinuousClock.Instant)?
     /// After an answer from memory that closes the connection, nothing more is read.
     private var closing = false
     init(_ relay: FrontRelay) { self.relay = relay }
@@ -282,8 +282,8 @@ private final class RequestRelay: ChannelInboundHandler, RemovableChannelHandler
         if closing { return }
         switch unwrapInboundIn(data) {
         case .head(var head):
-            if let answer = relay.answerFromMemory(head) {
-                local = (head, answer, .now)
+            if let found = relay.answerFromMemory(head) {
+                local = (head, found.path, found.answer, .now)
                 return
             }
             relay.requestHead(&head)
@@ -298,7 +298,7 @@ private final class RequestRelay: ChannelInboundHandler, RemovableChannelHandler
             if let local {
                 self.local = nil
                 relay.requestEnded(nil)
-                answer(local.head, with: local.answer, started: local.started, context: context)
+                answer(local.head, path: local.path, with: local.answer, started: local.started, context: context)
                 return
             }
             relay.requestEnded(head)
@@ -307,7 +307,7 @@ private final class RequestRelay: ChannelInboundHandler, RemovableChannelHandler
         }
     }
 
-    private func answer(_ head: HTTPRequestHead, with answer: WebClientFiles.Answer, started: ContinuousClock.Instant,
+    private func answer(_ head: HTTPRequestHead, path: Substring, with answer: WebClientFiles.Answer, started: ContinuousClock.Instant,
                         context: ChannelHandlerContext) {
         guard let webClient = relay.webClient else { return }
         let requestID = FrontWebClient.requestID(of: head)
@@ -320,7 +320,7 @@ private final class RequestRelay: ChannelInboundHandler, RemovableChannelHandler
             let channel = context.channel
             written.whenComplete { _ in channel.close(promise: nil) }
         }
-        webClient.record(head, path: FrontWebClient.filePath(of: head) ?? "", status: answer.status, requestID: requestID, since: started)
+        webClient.record(head, path: path, status: answer.status, requestID: requestID, since: started)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

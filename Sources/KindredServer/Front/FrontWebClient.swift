@@ -32,10 +32,11 @@ struct FrontWebClient: Sendable {
         return path
     }
 
-    /// The whole answer to `head`, or nil to relay it.
-    func answer(_ head: HTTPRequestHead) -> WebClientFiles.Answer? {
-        guard let path = Self.filePath(of: head) else { return nil }
-        return files.answer(method: head.method, path: String(path), headers: head.headers)
+    /// The whole answer to `head` and the path it answered (for the log line), or nil to relay it.
+    func answer(_ head: HTTPRequestHead) -> (path: Substring, answer: WebClientFiles.Answer)? {
+        guard let path = Self.filePath(of: head),
+              let answer = files.answer(method: head.method, path: String(path), headers: head.headers) else { return nil }
+        return (path, answer)
     }
 
     /// `answer`'s head as the client gets it: its length, keep-alive, the date, the security

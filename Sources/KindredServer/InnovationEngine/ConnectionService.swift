@@ -141,7 +141,7 @@ struct ConnectionService {
     /// loading took three statements and filled both people's whole rows field by field, by name,
     /// which a profile of this request put at a fifth of its time.
     func list(_ callerID: UUID, page: PageRequest) async throws -> Page<InnovationEngineConnection> {
-        var query: SQLQueryString = """
+        let query: SQLQueryString = """
             SELECT c.id AS c_id, c.low_user_id AS c_low, c.high_user_id AS c_high, c.low_note AS c_low_note,
                 c.high_note AS c_high_note, c.created_at AS c_created_at,
                 u.id AS u_id, u.username AS u_username, u.display_name AS u_display_name, u.bio AS u_bio,
@@ -152,16 +152,12 @@ struct ConnectionService {
             LEFT JOIN media m ON m.id = u.avatar_id
             WHERE (c.low_user_id = \(bind: callerID) OR c.high_user_id = \(bind: callerID))
             """
-        if let after = page.after {
-            query = query + " AND (c.created_at < \(bind: after.date) OR (c.created_at = \(bind: after.date) AND c.id < \(bind: after.id)))"
+        let rows = try await context.database.sql().raw(query + page.newestFirst(date: "c.created_at", id: "c.id")).all()
+            .map(Self.connection(from:))
+        return Page(rows: rows, limit: page.limit) { row in
+            guard let date = row.createdAt, let id = row.id else { return nil }
+            return PageCursor(date: date, id: id)
         }
-        query = query + " ORDER BY c.created_at DESC, c.id DESC LIMIT \(literal: page.limit + 1)"
-        let rows = try await context.database.sql().raw(query).all().map(Self.connection(from:))
-        let items = Array(rows.prefix(page.limit))
-        guard rows.count > page.limit, let last = items.last, let date = last.createdAt, let id = last.id else {
-            return Page(items: items, nextCursor: nil)
-        }
-        return Page(items: items, nextCursor: PageCursor(date: date, id: id).encoded)
     }
 
     /// A row of `list` as the connection, with the other person (and their avatar) loaded on
