@@ -17,10 +17,15 @@ struct RequestIDMiddleware: AsyncMiddleware {
         request.logger[metadataKey: "request-id"] = .string(id)
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: "X-Request-ID", value: id)
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        request.logger.info("\(request.method) \(request.url.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        request.logger.info("\(request.method) \(request.url.path) \(response.status.code) \(Self.milliseconds(ContinuousClock.now - started))ms")
         return response
+    }
+
+    /// `elapsed` in milliseconds to a tenth, for the log line (the front listener's too).
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let hundredths = elapsed.components.seconds * 100_000 + elapsed.components.attoseconds / 10_000_000_000_000
+        let tenths = (hundredths + 5) / 10
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// A client's id is kept when it is short and plain (it is logged and echoed).

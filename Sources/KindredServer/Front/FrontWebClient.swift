@@ -61,15 +61,9 @@ struct FrontWebClient: Sendable {
     func record(_ head: HTTPRequestHead, path: Substring, status: HTTPResponseStatus, requestID: String, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         metrics.recordRequest(method: head.method, route: nil, status: status, duration: elapsed)
-        logger.info("\(head.method) \(path) \(status.code) \(Self.milliseconds(elapsed))ms", metadata: ["request-id": .string(requestID)])
+        logger.info("\(head.method) \(path) \(status.code) \(RequestIDMiddleware.milliseconds(elapsed))ms", metadata: ["request-id": .string(requestID)])
     }
 
-    /// `elapsed` in milliseconds to a tenth, as `RequestIDMiddleware` writes it ("%.1f").
-    static func milliseconds(_ elapsed: Duration) -> String {
-        let hundredths = elapsed.components.seconds * 100_000 + elapsed.components.attoseconds / 10_000_000_000_000
-        let tenths = (hundredths + 5) / 10
-        return "\(tenths / 10).\(tenths % 10)"
-    }
 }
 
 /// An HTTP date (RFC 9110's IMF-fixdate), as Vapor writes on every response.
