@@ -62,8 +62,10 @@ final class HelperThread: @unchecked Sendable {
         }
         take(count, body, as: 0)
         // The helper either never took the job (withdrawn here) or is finishing its last item.
+        // Waited for by yielding, not spinning alone: on a busy machine the helper may be waiting
+        // for this very core.
         if !state.compareExchange(expected: State.posted, desired: State.idle, ordering: .acquiringAndReleasing).exchanged {
-            while state.load(ordering: .acquiring) != State.idle {}
+            while state.load(ordering: .acquiring) != State.idle { sched_yield() }
         }
         job = nil
     }
@@ -79,8 +81,10 @@ final class HelperThread: @unchecked Sendable {
     private func run() {
         let clock = ContinuousClock()
         while true {
-            // Watch for a job; the clock is read once every 256 looks, the looks themselves are
-            // one load each.
+            // Watch for a job, yielding between looks: on a core another thread wants (the
+            // caller's, on a busy machine), that thread runs at once rather than at the end of a
+            // time slice; on an idle core the yield returns at once. The clock is read once
+            // every 64 looks.
             var deadline = clock.now.advanced(by: Self.watch)
             var looks = 0
             while true {
@@ -92,7 +96,8 @@ final class HelperThread: @unchecked Sendable {
                     continue
                 }
                 looks &+= 1
-                if looks & 255 == 0 && clock.now >= deadline { break }
+                if looks & 63 == 0 && clock.now >= deadline { break }
+                sched_yield()
             }
             // Park. `parked` is set before `state` is looked at again, and the caller sets `state`
             // before it looks at `parked` (both sequentially consistent): one of the two sees the

@@ -12,9 +12,31 @@ enum Parallel {
     /// Eight runs a core rather than one: a core taken away for a moment (another process, a
     /// virtual machine's neighbour) then delays only its current run, and the other cores take
     /// the rest; with one run a core, the whole map waited for the slowest.
-    /// Read once: on Linux each read parses the scheduler's affinity and the cgroup's quota,
-    /// which cost a hundredth of normalising a whole book.
-    static let cores = ProcessInfo.processInfo.activeProcessorCount
+    /// Read once: on Linux each read parses the cgroup's quota, which cost a hundredth of
+    /// normalising a whole book.
+    static let cores: Int = {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return max(1, min(cores, allowedCores ?? cores))
+    }()
+
+    /// The cores the scheduler lets this process run on (`taskset`, a container pinned to
+    /// cores), which Foundation's count leaves out: a second thread on the caller's only core
+    /// would take turns with it. Linux only.
+    private static var allowedCores: Int? {
+        #if os(Linux)
+        (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)).flatMap(allowedCores(status:))
+        #else
+        nil
+        #endif
+    }
+
+    /// The `Cpus_allowed` mask of a `/proc/<pid>/status` text (hexadecimal, in groups of 32
+    /// bits with commas), counted.
+    static func allowedCores(status: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return nil }
+        let allowed = line.dropFirst("Cpus_allowed:".count).compactMap(\.hexDigitValue).reduce(0) { $0 + $1.nonzeroBitCount }
+        return allowed > 0 ? allowed : nil
+    }
 
     static func map<Element: Sendable>(_ count: Int, serialBelow: Int = 32, _ transform: @Sendable (Int) -> Element) -> [Element] {
         let cores = Self.cores

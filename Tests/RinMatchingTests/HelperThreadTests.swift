@@ -62,4 +62,13 @@ import Testing
         }
         #expect(failures.load(ordering: .relaxed) == 0)
     }
+
+    @Test func coresAreThoseTheSchedulerAllows() {
+        #expect(Parallel.allowedCores(status: "Name:\tkindred\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\n") == 2)
+        #expect(Parallel.allowedCores(status: "Cpus_allowed:\t1\n") == 1)
+        #expect(Parallel.allowedCores(status: "Cpus_allowed:\tff,ffffffff\n") == 40)
+        #expect(Parallel.allowedCores(status: "Name:\tkindred\n") == nil)
+        #expect(Parallel.allowedCores(status: "Cpus_allowed:\t0\n") == nil)
+        #expect(Parallel.cores >= 1 && Parallel.cores <= ProcessInfo.processInfo.activeProcessorCount)
+    }
 }
