@@ -50,8 +50,8 @@ public enum MatchPlanner {
     /// whether a contact is one of them, asked of every candidate (a `SlotTable` rather than a
     /// `Set`, for the reason it exists). A class: the candidate search's closure captured a copy
     /// of the struct, table and all, for every new contact.
-    final class Batch: Sendable {
-        // Constants, so that reading them needs no exclusivity check (and two threads may).
+    final class Batch {
+        // Constants, so that reading them needs no exclusivity check.
         let ids: [UUID]
         private let members: SlotTable<UUID>
 
@@ -72,48 +72,24 @@ public enum MatchPlanner {
     }
 
     /// Every pair a new contact forms with its candidates that the table shows, sorted by pair,
-    /// and how many pairs were weighed. The new contacts are scored on two threads
-    /// (`Parallel.forEach`) unless `parallel` is false: scoring is half of matching, and each
-    /// contact's pairs depend only on the index, which nothing writes meanwhile. Each pair is
-    /// found once (from its lower id, when both are new) and the list is sorted, so it is the same
-    /// whichever thread scored what.
-    static func scorePairs(_ batch: Batch, in index: MatchIndex, dismissed: Set<MatchPair>,
-                           parallel: Bool = true) -> ([ScoredPair], Int) {
-        let shares = (0..<Parallel.workers).map { _ in Share() }
-        let score: @Sendable (Int, Int) -> Void = { item, worker in
-            let id = batch.ids[item]
-            guard let record = index.record(id) else { return }
-            let share = shares[worker]
-            var weighed = 0
+    /// and how many pairs were weighed.
+    static func scorePairs(_ batch: Batch, in index: MatchIndex, dismissed: Set<MatchPair>) -> ([ScoredPair], Int) {
+        var scored: [ScoredPair] = []
+        var weighed = 0
+        for id in batch.ids {
+            guard let record = index.record(id) else { continue }
             index.forEachCandidate(of: record) { candidate in
                 // Two new contacts find each other twice; score the pair from its lower id only.
                 if !id.isOrdered(before: candidate.id) && batch.contains(candidate.id) { return }
                 let pair = MatchPair(id, candidate.id)
                 if !dismissed.isEmpty && dismissed.contains(pair) { return }
                 weighed += 1
-                if let verdict = MatchScorer.shownVerdict(record, candidate) { share.scored.append(ScoredPair(pair: pair, verdict: verdict)) }
+                if let verdict = MatchScorer.shownVerdict(record, candidate) { scored.append(ScoredPair(pair: pair, verdict: verdict)) }
             }
-            share.weighed += weighed
         }
-        if parallel {
-            Parallel.forEach(batch.ids.count, score)
-        } else {
-            for item in batch.ids.indices { score(item, 0) }
-        }
-        var scored = shares[0].scored
-        for share in shares.dropFirst() { scored += share.scored }
         // In place: `sorted` copied every scored pair, evidence and all, before sorting.
         scored.sort { $0.pair.isOrdered(before: $1.pair) }
-        return (scored, shares.reduce(0) { $0 + $1.weighed })
-    }
-
-    /// One worker's pairs, written by that worker alone. Padded past a cache line: two shares
-    /// allocated one after the other could otherwise share one, and two threads writing to one
-    /// line take it from each other at every write.
-    private final class Share: @unchecked Sendable {
-        var scored: [ScoredPair] = []
-        var weighed = 0
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        return (scored, weighed)
     }
 
     /// The sure pairs that contacts already in the book, and touched by this batch's sure pairs,

@@ -53,20 +53,4 @@ enum Parallel {
             initialized = count
         }
     }
-
-    /// How many workers `forEach` may call `body` as: 0 is the caller's thread, 1 the helper.
-    static let workers = 2
-
-    /// `body(item, worker)` once for every item in `0..<count`, on the caller's thread and,
-    /// where there is a second core, `HelperThread`'s, returning when all have returned. For
-    /// work made of many short items, each taking a fraction of a millisecond: `map`'s threads
-    /// take about as long to wake. Each worker must write only to its own output, and the
-    /// outputs be combined so that which worker took which item cannot show.
-    static func forEach(_ count: Int, _ body: @escaping @Sendable (_ item: Int, _ worker: Int) -> Void) {
-        if #available(macOS 15, iOS 18, *), let helper = HelperThread.shared {
-            helper.forEach(count, body)
-        } else {
-            for item in 0..<count { body(item, 0) }
-        }
-    }
 }

@@ -185,36 +185,4 @@ import Testing
             #expect(plan(batchOrder, existing: existingOrder, dismissed: dismissed) == expected, "step \(step)")
         }
     }
-
-    @Test func scoringOnTwoThreadsGivesTheSerialPairs() {
-        // Households, switchboards and namesakes: many candidates a contact, in batches of 100.
-        var records: [MatchRecord] = []
-        let given = ["John", "Jane", "J.", "Joan", "", "Jon", "Anna", "Ann"]
-        let family = ["Smith", "Smyth", "Jones", "Lee"]
-        for n in 0..<600 {
-            let first = given[n % given.count]
-            let name = first.isEmpty ? "" : "\(first) \(family[n / 9 % family.count])"
-            records.append(F.record(n, name, emails: n % 3 == 0 ? ["p\(n / 5)@example.com"] : [],
-                                    phones: n % 2 == 0 ? ["+1415555\(String(format: "%04d", n / (n % 4 == 0 ? 60 : 4)))"] : [],
-                                    birthday: n % 11 == 0 ? "19\(70 + n % 3)-01-01" : nil, createdAt: n / 2))
-        }
-        var index = MatchIndex()
-        var pairs = 0
-        for start in stride(from: 0, to: records.count, by: 100) {
-            let batch = Array(records[start..<start + 100])
-            index.insert(contentsOf: batch)
-            let members = MatchPlanner.Batch(batch.map(\.id), in: index)
-            let dismissed: Set<MatchPair> = [MatchPair(F.id(start), F.id(start + 5))]
-            let serial = MatchPlanner.scorePairs(members, in: index, dismissed: dismissed, parallel: false)
-            for _ in 0..<20 {
-                let parallel = MatchPlanner.scorePairs(members, in: index, dismissed: dismissed)
-                #expect(parallel.1 == serial.1)
-                #expect(parallel.0.map(\.pair) == serial.0.map(\.pair))
-                #expect(parallel.0.map(\.verdict) == serial.0.map(\.verdict))
-            }
-            pairs += serial.0.count
-            index.apply(MatchPlanner.plan(for: batch.map(\.id), in: index, dismissed: dismissed))
-        }
-        #expect(pairs > 1_000)
-    }
 }
