@@ -63,7 +63,6 @@ struct FrontWebClient: Sendable {
         metrics.recordRequest(method: head.method, route: nil, status: status, duration: elapsed)
         logger.info("\(head.method) \(path) \(status.code) \(RequestIDMiddleware.milliseconds(elapsed))ms", metadata: ["request-id": .string(requestID)])
     }
-
 }
 
 /// An HTTP date (RFC 9110's IMF-fixdate), as Vapor writes on every response.

@@ -72,8 +72,8 @@ struct ActivityService {
         let groups = try await sql.raw(query).all().map { row in
             (id: try row.decode(column: "group_id", as: UUID.self), latest: try row.decode(column: "latest", as: Date.self))
         }
-        let shown = Array(groups.prefix(page.limit))
-        let nextCursor = groups.count > page.limit ? shown.last.map { PageCursor(date: $0.latest, id: $0.id).encoded } : nil
+        let groupPage = Page(rows: groups, limit: page.limit) { PageCursor(date: $0.latest, id: $0.id) }
+        let shown = groupPage.items
         guard !shown.isEmpty else { return Page(items: [], nextCursor: nil) }
 
         // The rows of this page's groups, newest first, with what the items show.
@@ -106,7 +106,8 @@ struct ActivityService {
                         latestAt: group.latest, unread: readThrough.map { group.latest > $0 } ?? true,
                         post: newest.$post.id.flatMap { posts[$0] }, comment: comment)
         }
-        return Page(items: items, nextCursor: nextCursor)
+        // A group left out here (its post no longer visible) still moves the cursor past it.
+        return Page(items: items, nextCursor: groupPage.nextCursor)
     }
 
     /// How many groups changed since I last read the list.

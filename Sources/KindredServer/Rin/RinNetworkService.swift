@@ -85,14 +85,13 @@ struct RinNetworkService {
                 return row.0.since > after.date || (row.0.since == after.date && !id.isOrdered(before: after.id))
             }
         }
-        let shown = rows.prefix(page.limit)
+        let shown = Page(rows: rows, limit: page.limit) { row in row.1.id.map { PageCursor(date: row.0.since, id: $0) } }
         var items: [(RinLink, view: Components.Schemas.RinPersonView, bridges: Int?)] = []
-        for (link, profile) in shown {
+        for (link, profile) in shown.items {
             items.append((link, try await Self.view(of: profile, by: neighbourhood.me, context: context),
                           neighbourhood.bridges(profile.$user.id)))
         }
-        let next = rows.count > page.limit ? shown.last.flatMap { row in row.1.id.map { PageCursor(date: row.0.since, id: $0).encoded } } : nil
-        return Page(items: items, nextCursor: next)
+        return Page(items: items, nextCursor: shown.nextCursor)
     }
 
     /// How I am connected to the profile: the shortest paths of at most three hops, at most three,

@@ -106,6 +106,31 @@ struct RinNetworkTests {
         }
     }
 
+    @Test func linksComePageByPageNewestFirstEachOnce() async throws {
+        try await withKindred { kindred in
+            let ada = try await kindred.signUp("ada")
+            for name in ["bea", "cyra", "dan", "eve", "finn"] {
+                try await Self.linked(kindred, ada, try await kindred.signUp(name))
+            }
+            let whole = try await Self.links(kindred, ada)
+            #expect(whole.count == 5)
+            #expect(whole.map(\.since) == whole.map(\.since).sorted(by: >))
+            // Two at a time, as a phone scrolls: the same people in the same order, each once.
+            let pages = try await kindred.everyPage("/rin/network/links", token: ada.accessToken, limit: 2,
+                                                    as: Schemas.RinLinkedPersonPage.self, cursor: { $0.nextCursor }, count: { $0.items.count })
+            #expect(pages.map(\.items.count) == [2, 2, 1])
+            #expect(pages.flatMap(\.items).map(\.person.profileId) == whole.map(\.person.profileId))
+            #expect(pages.last?.nextCursor == nil)
+            // A link made while scrolling is newer than the cursor: it shows on a fresh first page, not on a later one.
+            let gus = try await kindred.signUp("gus")
+            try await Self.linked(kindred, ada, gus)
+            let rest = try await kindred.send(.GET, "/rin/network/links?limit=2&cursor=\(try #require(pages[0].nextCursor))",
+                                              token: ada.accessToken).decode(Schemas.RinLinkedPersonPage.self)
+            #expect(rest.items.map(\.person.profileId) == pages[1].items.map(\.person.profileId))
+            #expect(try await Self.links(kindred, ada).count == 6)
+        }
+    }
+
     @Test func alternatesNeverLink() async throws {
         try await withKindred { kindred in
             let ada = try await kindred.signUp("ada"), bea = try await kindred.signUp("bea")
